@@ -1,0 +1,476 @@
+//! The typed AST: clc's one intermediate representation between libclang and SPIR-V.
+//!
+//! ## Shape
+//! A [`Module`] owns interned [`Types`], program-scope [`Global`]s and [`Function`]s. Each
+//! function owns an arena of [`Local`]s (parameters first) and an arena of [`Expr`]s; its body
+//! is a tree of [`Stmt`]s referring to expressions by handle.
+//!
+//! ## Invariants (established by the front end, checked by [`crate::verify`])
+//! 1. Every handle is valid in the arena it belongs to; expressions refer only to
+//!    expressions appended before them (operands first), so the expression graph is acyclic.
+//! 2. Every expression carries its full result type. An lvalue expression
+//!    ([`Category::Place`]) designates an object and names that object's address space; an
+//!    rvalue has no address space. Lvalue→rvalue conversions are explicit [`ExprKind::Load`]s,
+//!    every conversion is an explicit [`ExprKind::Cast`] with its [`CastKind`].
+//! 3. Operators see operands already converted by C's rules (clang's implicit casts are
+//!    explicit here), except compound assignment, which records its computation type.
+//! 4. After `normalize-address-spaces`, no declaration has an unset address space (AS-2).
+
+pub mod arena;
+pub mod builtin;
+pub mod ty;
+
+pub use arena::{Arena, Handle, HandleMap};
+pub use builtin::Builtin;
+pub use ty::{AddressSpace, DataLayout, Field, ImageDim, QualType, Scalar, Space, StructDef, Type, Types};
+
+use crate::diag::Span;
+
+/// OpenCL C language version (`-cl-std`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LangVersion {
+    /// OpenCL C 1.2 (clang's default).
+    Cl12,
+    /// OpenCL C 2.0.
+    Cl20,
+    /// OpenCL C 3.0.
+    Cl30,
+}
+
+impl LangVersion {
+    /// The `-cl-std=` spelling.
+    pub fn spelling(self) -> &'static str {
+        match self {
+            LangVersion::Cl12 => "CL1.2",
+            LangVersion::Cl20 => "CL2.0",
+            LangVersion::Cl30 => "CL3.0",
+        }
+    }
+}
+
+/// Language facts the address-space rules depend on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LangOptions {
+    /// `-cl-std`.
+    pub version: LangVersion,
+    /// `__opencl_c_generic_address_space` (CL2.0 always; CL3.0 as a feature).
+    pub generic_address_space: bool,
+    /// `__opencl_c_program_scope_global_variables`.
+    pub program_scope_globals: bool,
+    /// Pointer sizes per address space.
+    pub layout: DataLayout,
+}
+
+impl LangOptions {
+    /// The options clang uses for `spir64` at `version` (CL3.0 with every feature on).
+    pub fn for_version(version: LangVersion) -> Self {
+        let cl2 = version >= LangVersion::Cl20;
+        LangOptions { version, generic_address_space: cl2, program_scope_globals: cl2, layout: DataLayout::SPIR64 }
+    }
+}
+
+/// A translation unit.
+#[derive(Debug, Clone)]
+pub struct Module {
+    /// Language options the module was parsed with.
+    pub lang: LangOptions,
+    /// Interned types.
+    pub types: Types,
+    /// Program-scope variables (and string literals, as anonymous `__constant` arrays).
+    pub globals: Arena<Global>,
+    /// Functions with bodies; kernels are marked by [`Function::kernel`].
+    pub functions: Arena<Function>,
+}
+
+impl Module {
+    /// An empty module.
+    pub fn new(lang: LangOptions) -> Self {
+        Module { lang, types: Types::default(), globals: Arena::default(), functions: Arena::default() }
+    }
+}
+
+/// A compile-time constant value, shaped like its type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConstValue {
+    /// Integer bits (already truncated to the type's width).
+    Int(u64),
+    /// Floating-point value.
+    Float(f64),
+    /// Boolean.
+    Bool(bool),
+    /// All-zero value of any type (also the implicit fill of partial initializers).
+    Zero,
+    /// Array, struct or vector elements, one per member.
+    Composite(Vec<ConstValue>),
+}
+
+/// The initializer of a program-scope (or `static`) variable.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GlobalInit {
+    /// No initializer written.
+    None,
+    /// A compile-time constant.
+    Const(ConstValue),
+    /// An initializer that is not a compile-time constant (an error for AS-7).
+    NotConstant(Span),
+}
+
+/// A program-scope variable (or a `static`/`__constant` local hoisted to program scope).
+#[derive(Debug, Clone)]
+pub struct Global {
+    /// Name (synthesised for string literals).
+    pub name: String,
+    /// Type and address space.
+    pub ty: QualType,
+    /// Initializer.
+    pub init: GlobalInit,
+    /// Declaration site.
+    pub span: Span,
+    /// Whether this is a function-scope `static` variable (AS-6 applies the same rules).
+    pub is_static_local: bool,
+    /// Whether the front end made it for a string literal.
+    pub is_string_literal: bool,
+}
+
+/// A parameter or function-scope variable.
+#[derive(Debug, Clone)]
+pub struct Local {
+    /// Name as written.
+    pub name: String,
+    /// Type and address space.
+    pub ty: QualType,
+    /// Declaration site.
+    pub span: Span,
+    /// Whether this is a parameter.
+    pub is_param: bool,
+    /// Depth of the enclosing block (0 = the function's outermost block; params are 0).
+    pub scope_depth: u32,
+}
+
+/// Kernel attributes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KernelAttrs {
+    /// `reqd_work_group_size(x, y, z)`.
+    pub reqd_work_group_size: Option<[u32; 3]>,
+    /// `work_group_size_hint(x, y, z)`.
+    pub work_group_size_hint: Option<[u32; 3]>,
+}
+
+/// A function definition.
+#[derive(Debug, Clone)]
+pub struct Function {
+    /// Name as written.
+    pub name: String,
+    /// Result type; its space is the qualifier written on it (AS-10 requires none).
+    pub result: QualType,
+    /// Parameters, in order (handles into `locals`).
+    pub params: Vec<Handle<Local>>,
+    /// Parameters and local variables.
+    pub locals: Arena<Local>,
+    /// Expressions of the body.
+    pub exprs: Arena<Expr>,
+    /// The body.
+    pub body: Block,
+    /// `Some` for `__kernel` functions.
+    pub kernel: Option<KernelAttrs>,
+    /// Declaration site.
+    pub span: Span,
+}
+
+/// Whether an expression designates an object or is a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Category {
+    /// A value.
+    Value,
+    /// An lvalue: an object in `space`, possibly `const`.
+    Place {
+        /// The object's address space.
+        space: Space,
+        /// Whether the object is const-qualified.
+        is_const: bool,
+    },
+}
+
+/// An expression node.
+#[derive(Debug, Clone)]
+pub struct Expr {
+    /// What it computes.
+    pub kind: ExprKind,
+    /// Its type (for places: the object's type).
+    pub ty: Handle<Type>,
+    /// Lvalue or rvalue.
+    pub category: Category,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// Unary operators on values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// `-x`
+    Neg,
+    /// `~x`
+    BitNot,
+    /// `!x` (result `int`)
+    LogicalNot,
+}
+
+/// Binary operators on values (operands already converted to a common type, except for
+/// shifts, whose operands keep their own promoted types, and pointer arithmetic).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    /// `+` (also pointer + integer)
+    Add,
+    /// `-` (also pointer - integer and pointer - pointer)
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Rem,
+    /// `<<`
+    Shl,
+    /// `>>`
+    Shr,
+    /// `&`
+    BitAnd,
+    /// `|`
+    BitOr,
+    /// `^`
+    BitXor,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+impl BinaryOp {
+    /// Whether the operator compares (result `int`).
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+    }
+}
+
+/// Short-circuit operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogicalOp {
+    /// `&&`
+    And,
+    /// `||`
+    Or,
+}
+
+/// What a conversion does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CastKind {
+    /// Integer to integer of another width or signedness (also enum and bool promotions).
+    IntToInt,
+    /// Integer to floating point.
+    IntToFloat,
+    /// Floating point to integer (truncating).
+    FloatToInt,
+    /// Floating point to floating point.
+    FloatToFloat,
+    /// Scalar to `bool` (`!= 0`).
+    ToBool,
+    /// `bool` to integer (0 or 1).
+    BoolToInt,
+    /// `bool` to float (0.0 or 1.0).
+    BoolToFloat,
+    /// Array place to pointer to its first element.
+    ArrayToPointer,
+    /// Pointer to pointer in the same address space (other pointee type).
+    PointerBitcast,
+    /// Pointer to pointer in another address space (AS-11, AS-12).
+    AddressSpace,
+    /// Null constant to pointer.
+    NullToPointer,
+    /// Pointer to integer.
+    PointerToInt,
+    /// Integer to pointer.
+    IntToPointer,
+    /// Same representation (typedefs, qualifier changes).
+    NoOp,
+}
+
+/// Expression kinds.
+#[derive(Debug, Clone)]
+pub enum ExprKind {
+    /// Integer constant (bits, truncated to the type).
+    IntConst(u64),
+    /// Float constant.
+    FloatConst(f64),
+    /// `true`/`false`.
+    BoolConst(bool),
+    /// A parameter or local variable (a place).
+    Local(Handle<Local>),
+    /// A program-scope variable (a place).
+    Global(Handle<Global>),
+    /// Reads the value of a place.
+    Load(Handle<Expr>),
+    /// `&place`.
+    AddrOf(Handle<Expr>),
+    /// `*pointer` (a place).
+    Deref(Handle<Expr>),
+    /// `pointer[index]` (a place); arrays are decayed first.
+    Index {
+        /// Pointer value.
+        base: Handle<Expr>,
+        /// Integer index.
+        index: Handle<Expr>,
+    },
+    /// `place.field` (a place); `->` is a `Deref` first.
+    Member {
+        /// The struct place.
+        base: Handle<Expr>,
+        /// Field index.
+        field: u32,
+    },
+    /// Unary operator.
+    Unary(UnaryOp, Handle<Expr>),
+    /// Binary operator.
+    Binary(BinaryOp, Handle<Expr>, Handle<Expr>),
+    /// `&&`/`||`, evaluating the right side only when needed.
+    Logical(LogicalOp, Handle<Expr>, Handle<Expr>),
+    /// `place = value`; the result is the stored value.
+    Assign {
+        /// Target place.
+        place: Handle<Expr>,
+        /// Value (already converted to the place's type).
+        value: Handle<Expr>,
+    },
+    /// `place op= value`, computed in `compute` and converted back.
+    CompoundAssign {
+        /// The operator.
+        op: BinaryOp,
+        /// Target place.
+        place: Handle<Expr>,
+        /// Right operand (not converted).
+        value: Handle<Expr>,
+        /// The type the operation is computed in.
+        compute: Handle<Type>,
+    },
+    /// `++`/`--`.
+    IncDec {
+        /// Target place.
+        place: Handle<Expr>,
+        /// `++` or `--`.
+        increment: bool,
+        /// Prefix (result is the new value) or postfix (the old value).
+        prefix: bool,
+    },
+    /// A conversion; `explicit` is true for casts written in the source.
+    Cast {
+        /// What the conversion does.
+        kind: CastKind,
+        /// The converted operand.
+        operand: Handle<Expr>,
+        /// Written by the user.
+        explicit: bool,
+    },
+    /// `cond ? a : b`, evaluating only the chosen side.
+    Conditional {
+        /// Condition (a scalar).
+        cond: Handle<Expr>,
+        /// Value if true.
+        then: Handle<Expr>,
+        /// Value if false.
+        otherwise: Handle<Expr>,
+    },
+    /// `a, b`.
+    Comma(Handle<Expr>, Handle<Expr>),
+    /// A call of a user function.
+    Call {
+        /// Callee.
+        function: Handle<Function>,
+        /// Arguments, converted to the parameter types.
+        args: Vec<Handle<Expr>>,
+    },
+    /// A call of a builtin.
+    Builtin {
+        /// Which builtin.
+        builtin: Builtin,
+        /// Arguments, converted to the selected overload's parameter types.
+        args: Vec<Handle<Expr>>,
+    },
+}
+
+/// Initializer of a local variable, shaped exactly like the variable's type.
+#[derive(Debug, Clone)]
+pub enum Init {
+    /// A value.
+    Expr(Handle<Expr>),
+    /// One entry per array element or struct member.
+    List(Vec<Init>),
+    /// Zero-fill.
+    Zero,
+}
+
+/// A `{ ... }` block.
+#[derive(Debug, Clone, Default)]
+pub struct Block {
+    /// Statements in order.
+    pub stmts: Vec<Stmt>,
+}
+
+/// A statement with its location.
+#[derive(Debug, Clone)]
+pub struct Stmt {
+    /// What it does.
+    pub kind: StmtKind,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// Statement kinds.
+#[derive(Debug, Clone)]
+pub enum StmtKind {
+    /// Nested block.
+    Block(Block),
+    /// Expression evaluated for its effects.
+    Expr(Handle<Expr>),
+    /// Local variable declaration.
+    Decl {
+        /// The variable.
+        local: Handle<Local>,
+        /// Its initializer.
+        init: Option<Init>,
+    },
+    /// `if`.
+    If {
+        /// Condition (a scalar or pointer; non-zero is true).
+        cond: Handle<Expr>,
+        /// Then branch.
+        then: Block,
+        /// Else branch.
+        otherwise: Option<Block>,
+    },
+    /// `while`, `for` and `do`-`while`, in one shape.
+    Loop {
+        /// Statements before the loop (`for` init).
+        init: Block,
+        /// Condition, tested before each iteration (`None`: always true).
+        cond: Option<Handle<Expr>>,
+        /// The body.
+        body: Block,
+        /// Evaluated after the body and on `continue` (`for` increment).
+        step: Option<Handle<Expr>>,
+        /// `do`-`while`: the condition is tested after the body and step.
+        test_after: bool,
+    },
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+    /// `return`.
+    Return(Option<Handle<Expr>>),
+}

@@ -1,0 +1,13 @@
+//! `clc-passes`: the typed AST of the clc OpenCL C compiler and every AST → AST pass.
+//!
+//! This crate depends on neither libclang nor rspirv: the front end (in `clc`) builds an
+//! [`ast::Module`], [`pipeline::run`] normalizes and checks it and hands back a
+//! [`pipeline::Validated`] token, and only then may the backend lower it to SPIR-V.
+
+#![deny(missing_docs)]
+
+pub mod address_space;
+pub mod ast;
+pub mod diag;
+pub mod pipeline;
+pub mod verify;
