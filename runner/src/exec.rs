@@ -1,0 +1,442 @@
+//! Running one kernel launch on the Intel CPU OpenCL runtime, in a child process.
+//!
+//! A miscompiled kernel can crash the whole process (wild stores, stack overflows in the
+//! runtime's JIT code, ...), so [`run_isolated`] re-executes the current binary with
+//! `CLC_RUNNER_CHILD` set. Every `main()` that may be re-executed this way (the `clc-run` binary,
+//! `harness = false` test binaries) must call [`child_main_if_requested`] first.
+//!
+//! Protocol: `CLC_RUNNER_CHILD` holds the job as JSON (`{"run": Run, "spirv": path}`), or
+//! `@<file>` naming a file holding it when the JSON is too large for the environment. The child
+//! prints exactly one line `CLC_RUNNER_RESULT <json>` to stdout, where `<json>` is
+//! `{"Ok": Outputs}` or `{"Err": "message"}`, and exits 0 or 1. Anything else the runtime prints
+//! is ignored (stdout) or shown in errors (stderr).
+//!
+//! The driver is found through the environment: `OCL_ICD_VENDORS=<prefix>/vendors` and
+//! `LD_LIBRARY_PATH=<prefix>/lib:...` are set on the child at spawn, where `<prefix>` is
+//! `$CLC_OCL_PREFIX` or `/opt/clc/intel-ocl`. `CLC_RUNNER_TIMEOUT` (seconds, default 60) bounds
+//! each child; a child past it is killed (a miscompiled loop may never end).
+//!
+//! Every buffer is allocated with [`GUARD_BYTES`] extra bytes after its end, filled with
+//! [`GUARD_BYTE`]; a kernel that changes them wrote past the end of its buffer and the run fails.
+
+use std::ffi::OsString;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context as _, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::spec::{ArgKind, Run};
+use crate::values::Values;
+
+/// Environment variable that turns a process into a runner child.
+pub const CHILD_ENV: &str = "CLC_RUNNER_CHILD";
+/// Prefix of the one result line a child prints.
+const RESULT_TAG: &str = "CLC_RUNNER_RESULT ";
+/// Bytes of guard zone after every buffer.
+pub const GUARD_BYTES: usize = 256;
+/// Value of every guard byte.
+pub const GUARD_BYTE: u8 = 0xA5;
+/// Largest job passed inline in the environment (Linux caps one env string at 128 KiB).
+const MAX_INLINE_JOB: usize = 64 * 1024;
+
+/// The buffers read back after a run, in argument order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Outputs {
+    /// `(argument name, contents)` for each buffer with `expect` or `output = true`.
+    pub outputs: Vec<(String, Values)>,
+}
+
+impl Outputs {
+    pub fn get(&self, name: &str) -> Option<&Values> {
+        self.outputs.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct Job {
+    run: Run,
+    spirv: PathBuf,
+}
+
+#[derive(Serialize, Deserialize)]
+enum ChildResult {
+    Ok(Outputs),
+    Err(String),
+}
+
+/// `$CLC_OCL_PREFIX`, or `/opt/clc/intel-ocl`.
+pub fn ocl_prefix() -> PathBuf {
+    std::env::var_os("CLC_OCL_PREFIX")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/opt/clc/intel-ocl"))
+}
+
+/// The environment a process needs at start to find the Intel CPU runtime.
+pub fn driver_env() -> Vec<(&'static str, OsString)> {
+    let prefix = ocl_prefix();
+    let mut ld = prefix.join("lib").into_os_string();
+    if let Some(old) = std::env::var_os("LD_LIBRARY_PATH").filter(|v| !v.is_empty()) {
+        ld.push(":");
+        ld.push(old);
+    }
+    vec![
+        ("OCL_ICD_VENDORS", prefix.join("vendors").into_os_string()),
+        ("LD_LIBRARY_PATH", ld),
+    ]
+}
+
+fn timeout() -> Duration {
+    let secs = std::env::var("CLC_RUNNER_TIMEOUT")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .unwrap_or(60);
+    Duration::from_secs(secs.max(1))
+}
+
+/// Runs `run` from the SPIR-V module `spirv` in a child process (see the module docs).
+///
+/// A child that dies of a signal, exits without a result or runs past the timeout is an `Err`
+/// naming what happened, with the tail of its stderr.
+pub fn run_isolated(run: &Run, spirv: &Path) -> Result<Outputs> {
+    let spirv = std::path::absolute(spirv).unwrap_or_else(|_| spirv.to_path_buf());
+    let job = serde_json::to_string(&Job {
+        run: run.clone(),
+        spirv,
+    })?;
+    // Keep the temp file (if any) alive until the child is done.
+    let mut _job_file = None;
+    let job_env = if job.len() <= MAX_INLINE_JOB {
+        job
+    } else {
+        let f = tempfile::Builder::new()
+            .prefix("clc-runner-job")
+            .suffix(".json")
+            .tempfile()?;
+        std::fs::write(f.path(), &job)?;
+        let v = format!("@{}", f.path().display());
+        _job_file = Some(f);
+        v
+    };
+    let exe = std::env::current_exe().context("finding the current executable")?;
+    let mut child = Command::new(&exe)
+        .env(CHILD_ENV, job_env)
+        .envs(driver_env())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("spawning {}", exe.display()))?;
+    let mut out_pipe = child.stdout.take().unwrap();
+    let mut err_pipe = child.stderr.take().unwrap();
+    let out_thread = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out_pipe.read_to_end(&mut s);
+        s
+    });
+    let err_thread = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err_pipe.read_to_end(&mut s);
+        s
+    });
+
+    let limit = timeout();
+    let start = Instant::now();
+    let mut timed_out = false;
+    let status: ExitStatus = loop {
+        if let Some(st) = child.try_wait()? {
+            break st;
+        }
+        if start.elapsed() > limit {
+            timed_out = true;
+            let _ = child.kill();
+            break child.wait()?;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let stdout = String::from_utf8_lossy(&out_thread.join().unwrap_or_default()).into_owned();
+    let stderr = String::from_utf8_lossy(&err_thread.join().unwrap_or_default()).into_owned();
+    let stderr_tail = || {
+        let t = tail(&stderr, 4000);
+        if t.trim().is_empty() {
+            String::new()
+        } else {
+            format!("\nchild stderr:\n{t}")
+        }
+    };
+
+    if timed_out {
+        bail!(
+            "kernel `{}` timed out after {}s (child killed){}",
+            run.kernel,
+            limit.as_secs(),
+            stderr_tail()
+        );
+    }
+    if let Some(sig) = signal_of(&status) {
+        bail!(
+            "kernel `{}` crashed the runner child: killed by signal {} ({sig}){}",
+            run.kernel,
+            signal_name(sig),
+            stderr_tail()
+        );
+    }
+    let line = stdout
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix(RESULT_TAG));
+    match line {
+        Some(json) => {
+            match serde_json::from_str::<ChildResult>(json).context("parsing the child's result")? {
+                ChildResult::Ok(o) => Ok(o),
+                ChildResult::Err(e) => Err(anyhow!("{e}")),
+            }
+        }
+        None => bail!(
+            "runner child exited with {status} without a result{}",
+            stderr_tail()
+        ),
+    }
+}
+
+fn tail(s: &str, max: usize) -> &str {
+    if s.len() <= max {
+        return s;
+    }
+    let mut i = s.len() - max;
+    while !s.is_char_boundary(i) {
+        i += 1;
+    }
+    &s[i..]
+}
+
+#[cfg(unix)]
+fn signal_of(st: &ExitStatus) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    st.signal()
+}
+
+#[cfg(not(unix))]
+fn signal_of(_: &ExitStatus) -> Option<i32> {
+    None
+}
+
+/// `SIGSEGV` etc. for the usual crash signals.
+pub fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        4 => "SIGILL",
+        5 => "SIGTRAP",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        15 => "SIGTERM",
+        24 => "SIGXCPU",
+        31 => "SIGSYS",
+        _ => "unknown signal",
+    }
+}
+
+/// If this process is a runner child (`CLC_RUNNER_CHILD` is set), runs the job, prints its
+/// result and exits; never returns in that case. Otherwise returns at once.
+pub fn child_main_if_requested() {
+    let Some(job) = std::env::var_os(CHILD_ENV) else {
+        return;
+    };
+    let result = (|| -> Result<Outputs> {
+        let job = job
+            .into_string()
+            .map_err(|_| anyhow!("{CHILD_ENV} is not UTF-8"))?;
+        let text = match job.strip_prefix('@') {
+            Some(file) => {
+                std::fs::read_to_string(file).with_context(|| format!("reading job file {file}"))?
+            }
+            None => job,
+        };
+        let job: Job = serde_json::from_str(&text).context("parsing the runner job")?;
+        run_in_process(&job.run, &job.spirv)
+    })();
+    let (code, msg) = match result {
+        Ok(o) => (0, ChildResult::Ok(o)),
+        Err(e) => (1, ChildResult::Err(format!("{e:#}"))),
+    };
+    let json = serde_json::to_string(&msg)
+        .unwrap_or_else(|e| format!("{{\"Err\":\"serializing result: {e}\"}}"));
+    use std::io::Write;
+    let mut so = std::io::stdout().lock();
+    let _ = writeln!(so, "\n{RESULT_TAG}{json}");
+    let _ = so.flush();
+    // Skip destructors and atexit handlers of the driver: nothing is left to do.
+    std::process::exit(code);
+}
+
+/// Runs `run` from `spirv` on the Intel CPU device in this process. Prefer [`run_isolated`].
+pub fn run_in_process(run: &Run, spirv: &Path) -> Result<Outputs> {
+    use opencl3::command_queue::CommandQueue;
+    use opencl3::context::Context;
+    use opencl3::kernel::Kernel;
+    use opencl3::memory::{Buffer, ClMem, CL_MEM_COPY_HOST_PTR, CL_MEM_READ_WRITE};
+    use opencl3::program::Program;
+    use opencl3::types::{cl_mem, CL_BLOCKING};
+
+    let cl = |what: &'static str| {
+        move |e: opencl3::error_codes::ClError| anyhow!("{what} failed: {e} ({})", e.0)
+    };
+
+    let il = std::fs::read(spirv).with_context(|| format!("reading {}", spirv.display()))?;
+    let device = pick_device()?;
+    let context = Context::from_device(&device).map_err(cl("clCreateContext"))?;
+    let queue = CommandQueue::create_default_with_properties(&context, 0, 0)
+        .map_err(cl("clCreateCommandQueueWithProperties"))?;
+    let mut program =
+        Program::create_from_il(&context, &il).map_err(cl("clCreateProgramWithIL"))?;
+    if let Err(e) = program.build(context.devices(), "") {
+        let log = program
+            .get_build_log(device.id())
+            .unwrap_or_else(|e| format!("<no build log: {e}>"));
+        bail!(
+            "clBuildProgram failed: {e} ({})\nbuild log:\n{}",
+            e.0,
+            log.trim_end()
+        );
+    }
+    let kernel = Kernel::create(&program, &run.kernel).map_err(|e| {
+        let names = program.get_kernel_names().unwrap_or_default();
+        anyhow!(
+            "clCreateKernel(`{}`) failed: {e} ({}); kernels in the module: [{names}]",
+            run.kernel,
+            e.0
+        )
+    })?;
+    let nargs = kernel.num_args().map_err(cl("clGetKernelInfo(NUM_ARGS)"))? as usize;
+    if nargs != run.args.len() {
+        bail!(
+            "kernel `{}` has {nargs} parameters but the spec gives {} args",
+            run.kernel,
+            run.args.len()
+        );
+    }
+
+    let mut buffers: Vec<Option<(Buffer<u8>, usize)>> = Vec::new();
+    for (i, arg) in run.args.iter().enumerate() {
+        let idx = i as u32;
+        let what = || format!("setting arg {i} `{}`", arg.name);
+        match &arg.kind {
+            ArgKind::Buffer { init } => {
+                let mut bytes = init.to_le_bytes();
+                let len = bytes.len();
+                bytes.resize(len + GUARD_BYTES, GUARD_BYTE);
+                let buf = unsafe {
+                    Buffer::<u8>::create(
+                        &context,
+                        CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                        bytes.len(),
+                        bytes.as_mut_ptr().cast(),
+                    )
+                }
+                .map_err(cl("clCreateBuffer"))
+                .with_context(what)?;
+                let mem: cl_mem = buf.get();
+                unsafe { kernel.set_arg(idx, &mem) }
+                    .map_err(cl("clSetKernelArg"))
+                    .with_context(what)?;
+                buffers.push(Some((buf, len)));
+            }
+            ArgKind::Scalar { value } => {
+                let bytes = value.to_le_bytes();
+                unsafe {
+                    opencl3::kernel::set_kernel_arg(
+                        kernel.get(),
+                        idx,
+                        bytes.len(),
+                        bytes.as_ptr().cast(),
+                    )
+                }
+                .map_err(|e| {
+                    anyhow!(
+                        "clSetKernelArg failed: {} ({e})",
+                        opencl3::error_codes::ClError(e)
+                    )
+                })
+                .with_context(what)?;
+                buffers.push(None);
+            }
+            ArgKind::Local { len } => {
+                unsafe { kernel.set_arg_local_buffer(idx, len * arg.ty.size()) }
+                    .map_err(cl("clSetKernelArg"))
+                    .with_context(what)?;
+                buffers.push(None);
+            }
+        }
+    }
+
+    let local_ptr = run.local.as_ref().map_or(std::ptr::null(), |l| l.as_ptr());
+    unsafe {
+        queue.enqueue_nd_range_kernel(
+            kernel.get(),
+            run.global.len() as u32,
+            std::ptr::null(),
+            run.global.as_ptr(),
+            local_ptr,
+            &[],
+        )
+    }
+    .map_err(cl("clEnqueueNDRangeKernel"))?;
+    queue.finish().map_err(cl("clFinish"))?;
+
+    let mut outputs = Vec::new();
+    for (arg, buf) in run.args.iter().zip(&buffers) {
+        let Some((buf, len)) = buf else { continue };
+        let mut data = vec![0u8; len + GUARD_BYTES];
+        unsafe { queue.enqueue_read_buffer(buf, CL_BLOCKING, 0, &mut data, &[]) }
+            .map_err(cl("clEnqueueReadBuffer"))
+            .with_context(|| format!("reading back `{}`", arg.name))?;
+        if let Some(off) = data[*len..].iter().position(|&b| b != GUARD_BYTE) {
+            bail!(
+                "kernel `{}` wrote past the end of buffer `{}` (byte {} after its end, {} bytes long)",
+                run.kernel,
+                arg.name,
+                off,
+                len
+            );
+        }
+        if arg.is_output() {
+            data.truncate(*len);
+            outputs.push((arg.name.clone(), Values::from_le_bytes(arg.ty, &data)?));
+        }
+    }
+    Ok(Outputs { outputs })
+}
+
+/// The first CPU device, preferring an Intel platform.
+fn pick_device() -> Result<opencl3::device::Device> {
+    use opencl3::device::{Device, CL_DEVICE_TYPE_CPU};
+    let platforms = opencl3::platform::get_platforms().map_err(|e| {
+        anyhow!(
+            "no OpenCL platform ({e}); is the Intel CPU runtime installed under {} (OCL_ICD_VENDORS={:?}, LD_LIBRARY_PATH={:?})?",
+            ocl_prefix().display(),
+            std::env::var_os("OCL_ICD_VENDORS"),
+            std::env::var_os("LD_LIBRARY_PATH")
+        )
+    })?;
+    let mut ordered: Vec<_> = platforms.iter().collect();
+    ordered.sort_by_key(|p| !p.name().unwrap_or_default().contains("Intel"));
+    for p in &ordered {
+        if let Ok(devs) = p.get_devices(CL_DEVICE_TYPE_CPU) {
+            if let Some(d) = devs.first() {
+                return Ok(Device::new(*d));
+            }
+        }
+    }
+    let names: Vec<String> = platforms
+        .iter()
+        .map(|p| p.name().unwrap_or_default())
+        .collect();
+    bail!("no OpenCL CPU device; platforms: {names:?}")
+}

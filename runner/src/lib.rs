@@ -1,0 +1,22 @@
+//! `clc-runner`: runs OpenCL C sample kernels (`kernels/**/*.toml` + `.cl`) on Intel's CPU
+//! OpenCL runtime from SPIR-V, and checks their outputs against expectations and against
+//! clang-22's SPIR-V. Independent of the `clc` crate: compilers are driven as subprocesses.
+//!
+//! * [`spec`]: the TOML spec format and discovery.
+//! * [`values`]: typed buffers, literals, deterministic fill generators.
+//! * [`exec`]: running one launch in a crash-isolated child process.
+//! * [`compare`]: expected/actual and clc/reference comparisons.
+//! * [`reference`]: compiling with clang-22.
+//!
+//! Any `main()` that calls [`exec::run_isolated`] must call [`exec::child_main_if_requested`]
+//! first thing.
+
+pub mod compare;
+pub mod exec;
+pub mod reference;
+pub mod spec;
+pub mod values;
+
+pub use exec::{child_main_if_requested, run_isolated, Outputs};
+pub use spec::{discover, Arg, ArgKind, Run, SpecFile};
+pub use values::{ElemType, Values};

@@ -1,0 +1,144 @@
+//! End-to-end checks of the runner on the real driver: clang-22 → SPIR-V → Intel CPU runtime,
+//! through the child-process isolation. Skips (passing) when clang-22 or the runtime is missing.
+
+use std::path::Path;
+
+use clc_runner::compare::check_expected;
+use clc_runner::exec::{child_main_if_requested, ocl_prefix, run_isolated};
+use clc_runner::reference::{clang_binary, clang_compile};
+use clc_runner::spec::SpecFile;
+use clc_runner::values::Values;
+
+fn spec(dir: &Path, name: &str, cl: &str, toml: &str) -> SpecFile {
+    std::fs::write(dir.join(format!("{name}.cl")), cl).unwrap();
+    let p = dir.join(format!("{name}.toml"));
+    std::fs::write(&p, toml).unwrap();
+    SpecFile::load(&p).unwrap()
+}
+
+fn compile(s: &SpecFile, dir: &Path) -> std::path::PathBuf {
+    let out = dir.join(s.path.file_stem().unwrap()).with_extension("spv");
+    clang_compile(s, &out).unwrap();
+    out
+}
+
+fn main() {
+    child_main_if_requested();
+    let have_clang = std::process::Command::new(clang_binary())
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let have_rt = ocl_prefix().join("lib/libintelocl.so").exists();
+    if !have_clang || !have_rt {
+        println!("end_to_end: skipped (clang: {have_clang}, Intel runtime: {have_rt})");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+
+    // 1. A normal run with a scalar, a __local arg and an expected output.
+    let s = spec(
+        d,
+        "scale",
+        "kernel void scale(global const int *a, global int *b, int k, local int *t) {\n\
+           size_t l = get_local_id(0); t[l] = a[get_global_id(0)] * k;\n\
+           barrier(CLK_LOCAL_MEM_FENCE);\n\
+           b[get_global_id(0)] = t[get_local_size(0) - 1 - l]; }\n",
+        r#"[[run]]
+kernel = "scale"
+global = [8]
+local = [4]
+[[run.args]]
+name = "a"
+kind = "buffer"
+type = "int"
+fill = "iota"
+len = 8
+[[run.args]]
+name = "b"
+kind = "buffer"
+type = "int"
+len = 8
+expect = [9, 6, 3, 0, 21, 18, 15, 12]
+[[run.args]]
+name = "k"
+kind = "scalar"
+type = "int"
+value = 3
+[[run.args]]
+name = "t"
+kind = "local"
+type = "int"
+len = 4
+"#,
+    );
+    let spv = compile(&s, d);
+    let out = run_isolated(&s.runs[0], &spv).expect("scale runs");
+    assert_eq!(
+        out.outputs,
+        vec![(
+            "b".to_string(),
+            Values::I32(vec![9, 6, 3, 0, 21, 18, 15, 12])
+        )]
+    );
+    check_expected(&s.runs[0], &out).unwrap();
+    println!("end_to_end: normal run ok");
+
+    // 2. A write past the end of a buffer is caught by the guard zone.
+    let s = spec(
+        d,
+        "overrun",
+        "kernel void overrun(global int *a) { a[get_global_id(0) + 1] = 7; }\n",
+        "[[run]]\nkernel = \"overrun\"\nglobal = [4]\n[[run.args]]\nname = \"a\"\nkind = \"buffer\"\ntype = \"int\"\nlen = 4\noutput = true\n",
+    );
+    let spv = compile(&s, d);
+    let e = format!("{:#}", run_isolated(&s.runs[0], &spv).unwrap_err());
+    assert!(e.contains("past the end of buffer `a`"), "{e}");
+    println!("end_to_end: overrun caught: {e}");
+
+    // 3. Wrong kernel name and wrong arg count are reported.
+    let e = format!(
+        "{:#}",
+        run_isolated(
+            &clc_runner::spec::Run {
+                kernel: "nope".into(),
+                ..s.runs[0].clone()
+            },
+            &spv
+        )
+        .unwrap_err()
+    );
+    assert!(e.contains("nope") && e.contains("overrun"), "{e}");
+    let e = format!(
+        "{:#}",
+        run_isolated(
+            &clc_runner::spec::Run {
+                args: vec![],
+                ..s.runs[0].clone()
+            },
+            &spv
+        )
+        .unwrap_err()
+    );
+    assert!(e.contains("1 parameters but the spec gives 0"), "{e}");
+
+    // 4. Invalid SPIR-V is an error, not a crash of this process.
+    let bad = d.join("bad.spv");
+    std::fs::write(&bad, [0x03, 0x02, 0x23, 0x07, 0, 0, 1, 0, 0, 0, 0, 0]).unwrap();
+    let e = format!("{:#}", run_isolated(&s.runs[0], &bad).unwrap_err());
+    println!("end_to_end: bad module: {e}");
+
+    // 5. A kernel that never ends is killed after CLC_RUNNER_TIMEOUT seconds.
+    let s = spec(
+        d,
+        "spin",
+        "kernel void spin(global volatile int *f) { while (f[0] == 0) { } }\n",
+        "[[run]]\nkernel = \"spin\"\nglobal = [1]\n[[run.args]]\nname = \"f\"\nkind = \"buffer\"\ntype = \"int\"\nlen = 1\n",
+    );
+    let spv = compile(&s, d);
+    std::env::set_var("CLC_RUNNER_TIMEOUT", "3");
+    let e = format!("{:#}", run_isolated(&s.runs[0], &spv).unwrap_err());
+    assert!(e.contains("timed out"), "{e}");
+    println!("end_to_end: timeout ok");
+    println!("end_to_end: all checks passed");
+}

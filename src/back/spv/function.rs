@@ -1,0 +1,333 @@
+//! Functions, kernels and statements. Control flow is always structured
+//! (`OpSelectionMerge`/`OpLoopMerge`), which the OpenCL environment allows and the Vulkan
+//! environment requires, so one lowering serves both.
+
+use super::{bug, Result, Writer};
+use clc_passes::address_space::ArgKind;
+use clc_passes::ast::{AddressSpace, Block, ExprKind, Function, Handle, Init, Local, StmtKind, Type};
+use clc_passes::diag::Span;
+use rspirv::dr::Operand;
+use rspirv::spirv::{
+    Capability, Decoration, ExecutionMode, ExecutionModel, FunctionControl, FunctionParameterAttribute, LinkageType,
+    LoopControl, SelectionControl, StorageClass, Word,
+};
+use std::collections::{BTreeSet, HashMap};
+
+/// State while one function body is lowered.
+pub(super) struct FnState<'a> {
+    pub(super) f: &'a Function,
+    /// Pointer to the storage of each parameter and local variable.
+    pub(super) locals: HashMap<Handle<Local>, Word>,
+    /// `(break target, continue target)` of the enclosing loops.
+    loops: Vec<(Word, Word)>,
+    /// Label of the block being built.
+    pub(super) label: Word,
+    /// Module-scope variables used.
+    pub(super) used: BTreeSet<Word>,
+    /// Functions called.
+    pub(super) called: BTreeSet<Word>,
+}
+
+impl Writer<'_> {
+    pub(super) fn functions(&mut self) -> Result<()> {
+        let mut called = BTreeSet::new();
+        for (_, f) in self.m.functions.iter() {
+            for (_, e) in f.exprs.iter() {
+                if let ExprKind::Call { function, .. } = e.kind {
+                    called.insert(function);
+                }
+            }
+        }
+        for (h, f) in self.m.functions.iter() {
+            if f.kernel.is_none() || called.contains(&h) {
+                let id = self.b.id();
+                self.callable.insert(h, id);
+            }
+        }
+        let mut entries = Vec::new();
+        for (h, f) in self.m.functions.iter() {
+            if let Some(attrs) = &f.kernel {
+                // A function may not be both an entry point and a call target: a kernel
+                // that is also called gets a second, callable copy.
+                let id = self.b.id();
+                self.function(h, id, true)?;
+                entries.push((id, f.name.clone()));
+                if let Some([x, y, z]) = attrs.reqd_work_group_size {
+                    self.b.execution_mode(id, ExecutionMode::LocalSize, [x, y, z]);
+                }
+                if let Some([x, y, z]) = attrs.work_group_size_hint {
+                    self.b.execution_mode(id, ExecutionMode::LocalSizeHint, [x, y, z]);
+                }
+                self.b.execution_mode(id, ExecutionMode::ContractionOff, []);
+            }
+            if let Some(&id) = self.callable.get(&h) {
+                self.function(h, id, false)?;
+            }
+        }
+        for (id, name) in &entries {
+            let interface = self.interface(*id);
+            self.b.entry_point(ExecutionModel::Kernel, *id, name.clone(), interface);
+        }
+        if entries.is_empty() {
+            // A module without kernels is a library: export its functions.
+            self.capabilities.insert(Capability::Linkage);
+            for (h, f) in self.m.functions.iter() {
+                if let Some(&id) = self.callable.get(&h) {
+                    self.b.decorate(
+                        id,
+                        Decoration::LinkageAttributes,
+                        [Operand::LiteralString(f.name.clone()), Operand::LinkageType(LinkageType::Export)],
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The entry point's interface: before SPIR-V 1.4 only `Input`/`Output` variables may
+    /// be listed, from 1.4 on every module-scope variable the kernel uses must be.
+    fn interface(&self, entry: Word) -> Vec<Word> {
+        let mut vars = BTreeSet::new();
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![entry];
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            if let Some((used, called)) = self.uses.get(&f) {
+                vars.extend(used.iter().copied());
+                stack.extend(called.iter().copied());
+            }
+        }
+        let all = self.opts.version >= (1, 4);
+        let inputs: BTreeSet<Word> = self.builtin_vars.values().copied().collect();
+        vars.into_iter().filter(|v| all || inputs.contains(v)).collect()
+    }
+
+    fn function(&mut self, fh: Handle<Function>, id: Word, as_entry: bool) -> Result<()> {
+        let f = &self.m.functions[fh];
+        let ret = self.ty(f.result.ty, f.span)?;
+        let mut param_tys = Vec::new();
+        for &p in &f.params {
+            let l = &f.locals[p];
+            param_tys.push(self.ty(l.ty.ty, l.span)?);
+        }
+        // `__local` variables of a kernel are module-scope `Workgroup` variables.
+        for (lh, l) in f.locals.iter() {
+            if !l.is_param && l.ty.space == Some(AddressSpace::Local) && !self.hoisted.contains_key(&(fh, lh)) {
+                let ty = self.ty(l.ty.ty, l.span)?;
+                let ptr = self.pointer(AddressSpace::Local, ty);
+                let var = self.module_variable(ptr, StorageClass::Workgroup, None);
+                self.b.name(var, format!("{}.{}", f.name, l.name));
+                self.hoisted.insert((fh, lh), var);
+            }
+        }
+        let fn_ty = self.b.type_function(ret, param_tys.clone());
+        self.b.begin_function(ret, Some(id), FunctionControl::NONE, fn_ty)?;
+        self.b.name(id, f.name.clone());
+        let arg_kinds = if as_entry { self.valid.kernel_args.get(fh).cloned() } else { None };
+        let mut param_ids = Vec::new();
+        for (i, (&p, &ty)) in f.params.iter().zip(&param_tys).enumerate() {
+            let pid = self.b.function_parameter(ty)?;
+            self.b.name(pid, f.locals[p].name.clone());
+            if let Some(ArgKind::Buffer { read_only: true, .. }) = arg_kinds.as_ref().and_then(|k| k.get(i)) {
+                // AS-17: a `const __global` buffer is never written.
+                self.b.decorate(
+                    pid,
+                    Decoration::FuncParamAttr,
+                    [Operand::FunctionParameterAttribute(FunctionParameterAttribute::NoWrite)],
+                );
+            }
+            param_ids.push(pid);
+        }
+        let label = self.b.begin_block(None)?;
+        let mut st = FnState {
+            f,
+            locals: HashMap::new(),
+            loops: Vec::new(),
+            label,
+            used: BTreeSet::new(),
+            called: BTreeSet::new(),
+        };
+        // Every variable is an OpVariable at the top of the entry block, as SPIR-V requires.
+        for (lh, l) in f.locals.iter() {
+            if let Some(&var) = self.hoisted.get(&(fh, lh)) {
+                st.locals.insert(lh, var);
+                st.used.insert(var);
+                continue;
+            }
+            let ty = self.ty(l.ty.ty, l.span)?;
+            let ptr = self.pointer_sc(StorageClass::Function, ty);
+            let var = self.b.variable(ptr, None, StorageClass::Function, None);
+            self.b.name(var, l.name.clone());
+            st.locals.insert(lh, var);
+        }
+        // Parameters are objects that can be assigned and have their address taken.
+        for (&p, &pid) in f.params.iter().zip(&param_ids) {
+            let var = st.locals[&p];
+            self.b.store(var, pid, None, [])?;
+        }
+        self.block(&mut st, &f.body)?;
+        if self.b.selected_block().is_some() {
+            if matches!(self.m.types.get(f.result.ty), Type::Void) {
+                self.b.ret()?;
+            } else {
+                // Falling off the end of a non-void function is undefined behaviour.
+                self.b.unreachable()?;
+            }
+        }
+        self.b.end_function()?;
+        self.uses.insert(id, (st.used, st.called));
+        Ok(())
+    }
+
+    /// Starts a new block and records its label.
+    pub(super) fn begin(&mut self, st: &mut FnState<'_>, label: Word) -> Result<()> {
+        self.b.begin_block(Some(label))?;
+        st.label = label;
+        Ok(())
+    }
+
+    fn open(&self) -> bool {
+        self.b.selected_block().is_some()
+    }
+
+    fn block(&mut self, st: &mut FnState<'_>, block: &Block) -> Result<()> {
+        for s in &block.stmts {
+            if !self.open() {
+                // Statements after break/continue/return are unreachable.
+                break;
+            }
+            self.stmt(st, &s.kind, s.span)?;
+        }
+        Ok(())
+    }
+
+    fn stmt(&mut self, st: &mut FnState<'_>, kind: &StmtKind, span: Span) -> Result<()> {
+        match kind {
+            StmtKind::Block(b) => self.block(st, b),
+            StmtKind::Expr(e) => {
+                self.effect(st, *e)?;
+                Ok(())
+            }
+            StmtKind::Decl { local, init } => {
+                let Some(init) = init else { return Ok(()) };
+                let var = st.locals[local];
+                let l = &st.f.locals[*local];
+                let space = l.ty.space.unwrap_or(AddressSpace::Private);
+                self.store_init(st, var, l.ty.ty, space, init, span)
+            }
+            StmtKind::If { cond, then, otherwise } => {
+                let c = self.condition(st, *cond)?;
+                let (then_l, merge) = (self.b.id(), self.b.id());
+                let else_l = if otherwise.is_some() { self.b.id() } else { merge };
+                self.b.selection_merge(merge, SelectionControl::NONE)?;
+                self.b.branch_conditional(c, then_l, else_l, [])?;
+                self.begin(st, then_l)?;
+                self.block(st, then)?;
+                if self.open() {
+                    self.b.branch(merge)?;
+                }
+                if let Some(o) = otherwise {
+                    self.begin(st, else_l)?;
+                    self.block(st, o)?;
+                    if self.open() {
+                        self.b.branch(merge)?;
+                    }
+                }
+                self.begin(st, merge)
+            }
+            StmtKind::Loop { init, cond, body, step, test_after } => {
+                self.block(st, init)?;
+                if !self.open() {
+                    return Ok(());
+                }
+                let (header, body_l, cont, merge) = (self.b.id(), self.b.id(), self.b.id(), self.b.id());
+                self.b.branch(header)?;
+                self.begin(st, header)?;
+                self.b.loop_merge(merge, cont, LoopControl::NONE, [])?;
+                match cond {
+                    Some(c) if !test_after => {
+                        let check = self.b.id();
+                        self.b.branch(check)?;
+                        self.begin(st, check)?;
+                        let v = self.condition(st, *c)?;
+                        self.b.branch_conditional(v, body_l, merge, [])?;
+                    }
+                    _ => self.b.branch(body_l)?,
+                }
+                self.begin(st, body_l)?;
+                st.loops.push((merge, cont));
+                let r = self.block(st, body);
+                st.loops.pop();
+                r?;
+                if self.open() {
+                    self.b.branch(cont)?;
+                }
+                self.begin(st, cont)?;
+                if let Some(s) = step {
+                    self.effect(st, *s)?;
+                }
+                match cond {
+                    Some(c) if *test_after => {
+                        let v = self.condition(st, *c)?;
+                        self.b.branch_conditional(v, header, merge, [])?;
+                    }
+                    _ => self.b.branch(header)?,
+                }
+                self.begin(st, merge)
+            }
+            StmtKind::Break => match st.loops.last() {
+                Some(&(merge, _)) => Ok(self.b.branch(merge)?),
+                None => bug(span, "'break' outside a loop"),
+            },
+            StmtKind::Continue => match st.loops.last() {
+                Some(&(_, cont)) => Ok(self.b.branch(cont)?),
+                None => bug(span, "'continue' outside a loop"),
+            },
+            StmtKind::Return(None) => Ok(self.b.ret()?),
+            StmtKind::Return(Some(e)) => {
+                let v = self.value(st, *e)?;
+                Ok(self.b.ret_value(v)?)
+            }
+        }
+    }
+
+    /// Stores an initializer into the object at `ptr`.
+    fn store_init(
+        &mut self,
+        st: &mut FnState<'_>,
+        ptr: Word,
+        ty: Handle<Type>,
+        space: AddressSpace,
+        init: &Init,
+        span: Span,
+    ) -> Result<()> {
+        match init {
+            Init::Expr(e) => {
+                let v = self.value(st, *e)?;
+                self.b.store(ptr, v, None, [])?;
+            }
+            Init::Zero => {
+                let t = self.ty(ty, span)?;
+                let z = self.null(t);
+                self.b.store(ptr, z, None, [])?;
+            }
+            Init::List(items) => {
+                let members: Vec<Handle<Type>> = match self.m.types.get(ty) {
+                    Type::Array { elem, len } => vec![*elem; *len as usize],
+                    Type::Struct(d) => self.m.types.structs[*d].fields.iter().map(|f| f.ty).collect(),
+                    _ => return bug(span, "initializer list for a scalar"),
+                };
+                for (i, (item, m)) in items.iter().zip(members).enumerate() {
+                    let mt = self.ty(m, span)?;
+                    let mp = self.pointer(space, mt);
+                    let idx = self.u32_const(i as u32);
+                    let elem = self.b.in_bounds_access_chain(mp, None, ptr, [idx])?;
+                    self.store_init(st, elem, m, space, item, span)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,145 @@
+//! The SPIR-V backend, built on `rspirv`. It requires a [`Validated`] token: the AST passed
+//! every check, so anything that still fails here is either a located `unsupported:`
+//! diagnostic or a bug in clc — never a panic.
+//!
+//! Split by concern: [`types`] (types and constants, with caches that honour SPIR-V's
+//! uniqueness rules), [`globals`] (program-scope and built-in variables), [`function`]
+//! (functions, kernels, statements with structured control flow), [`expr`] and
+//! [`builtins`]. Target-specific decisions live in [`flavor`].
+
+mod builtins;
+mod expr;
+pub mod flavor;
+mod function;
+mod globals;
+mod types;
+
+use clc_passes::ast::{Function, Global, Handle, Local, Module, Type};
+use clc_passes::diag::{Bug, Diagnostic, Span};
+use clc_passes::pipeline::Validated;
+use flavor::Flavor;
+use rspirv::dr::Builder;
+use rspirv::spirv::{Capability, Word};
+use std::collections::{BTreeSet, HashMap};
+
+/// Backend options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// The environment.
+    pub flavor: Flavor,
+    /// SPIR-V version `(major, minor)`.
+    pub version: (u8, u8),
+}
+
+/// Why code generation failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// Valid OpenCL C that this backend cannot lower yet.
+    #[error("{}", .0.message)]
+    Unsupported(Diagnostic),
+    /// A broken invariant.
+    #[error("{0}")]
+    Bug(Bug),
+}
+
+impl From<rspirv::dr::Error> for Error {
+    fn from(e: rspirv::dr::Error) -> Self {
+        Error::Bug(Bug::new(None, format!("SPIR-V builder: {e}")))
+    }
+}
+
+type Result<T> = std::result::Result<T, Error>;
+
+fn unsupported<T>(span: Span, what: impl std::fmt::Display) -> Result<T> {
+    Err(Error::Unsupported(Diagnostic::unsupported(span, what)))
+}
+
+fn bug<T>(span: Span, what: impl Into<String>) -> Result<T> {
+    Err(Error::Bug(Bug::new(span, what)))
+}
+
+/// Lowers a validated module to SPIR-V words.
+pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Vec<u32>> {
+    let mut w = Writer::new(module, valid, *opts);
+    w.module()?;
+    let Writer { b, capabilities, .. } = w;
+    let mut b = b;
+    for cap in capabilities {
+        b.capability(cap);
+    }
+    Ok(rspirv::binary::Assemble::assemble(&b.module()))
+}
+
+/// Lowering state for one module.
+pub(crate) struct Writer<'m> {
+    m: &'m Module,
+    valid: &'m Validated,
+    opts: Options,
+    b: Builder,
+    capabilities: BTreeSet<Capability>,
+    ext: Word,
+    /// SPIR-V type of each AST type.
+    types: HashMap<Handle<Type>, Word>,
+    /// Pointer types by (storage class, pointee).
+    pointers: HashMap<(rspirv::spirv::StorageClass, Word), Word>,
+    /// Scalar constants by (type, bits).
+    constants: HashMap<(Word, u64), Word>,
+    /// 64-bit scalar types (their constants take two words).
+    wide: std::collections::HashSet<Word>,
+    /// Null constants by type.
+    nulls: HashMap<Word, Word>,
+    globals: HashMap<Handle<Global>, Word>,
+    /// Built-in input variables by built-in.
+    builtin_vars: HashMap<rspirv::spirv::BuiltIn, Word>,
+    /// Callable function ids (a kernel that is also called gets a separate callable copy).
+    callable: HashMap<Handle<Function>, Word>,
+    /// `__local` variables of kernels, hoisted to module scope.
+    hoisted: HashMap<(Handle<Function>, Handle<Local>), Word>,
+    /// Module-scope variables each emitted function uses directly, and the functions it calls.
+    uses: HashMap<Word, (BTreeSet<Word>, BTreeSet<Word>)>,
+}
+
+impl<'m> Writer<'m> {
+    fn new(m: &'m Module, valid: &'m Validated, opts: Options) -> Self {
+        let mut b = Builder::new();
+        b.set_version(opts.version.0, opts.version.1);
+        Writer {
+            m,
+            valid,
+            opts,
+            b,
+            capabilities: opts.flavor.base_capabilities().iter().copied().collect(),
+            ext: 0,
+            types: HashMap::new(),
+            pointers: HashMap::new(),
+            constants: HashMap::new(),
+            wide: Default::default(),
+            nulls: HashMap::new(),
+            globals: HashMap::new(),
+            builtin_vars: HashMap::new(),
+            callable: HashMap::new(),
+            hoisted: HashMap::new(),
+            uses: HashMap::new(),
+        }
+    }
+
+    fn module(&mut self) -> Result<()> {
+        self.ext = self.b.ext_inst_import(self.opts.flavor.ext_inst_set());
+        let (addressing, memory) = self.opts.flavor.memory_model();
+        self.b.memory_model(addressing, memory);
+        self.b.source(rspirv::spirv::SourceLanguage::OpenCL_C, source_version(self.m), None, None::<String>);
+        for (h, g) in self.m.globals.iter() {
+            let id = self.global(g)?;
+            self.globals.insert(h, id);
+        }
+        self.functions()
+    }
+}
+
+fn source_version(m: &Module) -> u32 {
+    match m.lang.version {
+        clc_passes::ast::LangVersion::Cl12 => 102000,
+        clc_passes::ast::LangVersion::Cl20 => 200000,
+        clc_passes::ast::LangVersion::Cl30 => 300000,
+    }
+}

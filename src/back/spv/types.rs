@@ -1,0 +1,253 @@
+//! Types and constants. rspirv deduplicates plain types but not structs or constants, so
+//! both have caches here: one `OpTypeStruct` per struct declaration, one constant per
+//! (type, value).
+
+use super::{unsupported, Result, Writer};
+use clc_passes::ast::{AddressSpace, ConstValue, Handle, Scalar, Type};
+use clc_passes::diag::Span;
+use rspirv::spirv::{Capability, Decoration, StorageClass, Word};
+
+impl Writer<'_> {
+    /// The SPIR-V type of an AST type; `at` locates an `unsupported:` error.
+    pub(super) fn ty(&mut self, h: Handle<Type>, at: Span) -> Result<Word> {
+        if let Some(&id) = self.types.get(&h) {
+            return Ok(id);
+        }
+        let id = match self.m.types.get(h).clone() {
+            Type::Void => self.b.type_void(),
+            Type::Scalar(s) => self.scalar(s),
+            Type::Pointer { pointee, space, .. } => {
+                // `void *` is a pointer to bytes, as in clang's SPIR-V.
+                let pointee = match self.m.types.get(pointee) {
+                    Type::Void => self.scalar(Scalar::Int { width: 8, signed: false }),
+                    _ => self.ty(pointee, at)?,
+                };
+                self.pointer(space.unwrap_or(AddressSpace::Private), pointee)
+            }
+            Type::Array { elem, len } => {
+                let elem = self.ty(elem, at)?;
+                let len_ty = self.scalar(Scalar::Int { width: 32, signed: false });
+                let Ok(len) = u32::try_from(len) else { return unsupported(at, "arrays of 2^32 elements or more") };
+                let len = self.constant_bits(len_ty, u64::from(len));
+                self.b.type_array(elem, len)
+            }
+            Type::Struct(d) => {
+                let def = self.m.types.structs[d].clone();
+                if def.is_union {
+                    return unsupported(at, format!("union type '{}'", self.m.types.display(h)));
+                }
+                let mut members = Vec::new();
+                for f in &def.fields {
+                    members.push(self.ty(f.ty, at)?);
+                }
+                let id = self.b.id();
+                self.b.type_struct_id(Some(id), members);
+                if def.packed {
+                    self.b.decorate(id, Decoration::CPacked, []);
+                }
+                if !def.name.is_empty() {
+                    self.b.name(id, format!("struct.{}", def.name));
+                }
+                id
+            }
+            Type::Vector { .. } => return unsupported(at, "vector types"),
+            Type::Image(_) => return unsupported(at, "image types"),
+            Type::Sampler => return unsupported(at, "sampler_t"),
+            Type::Event => return unsupported(at, "event_t"),
+        };
+        self.types.insert(h, id);
+        Ok(id)
+    }
+
+    /// A scalar type, declaring the capability it needs.
+    pub(super) fn scalar(&mut self, s: Scalar) -> Word {
+        match s {
+            Scalar::Bool => self.b.type_bool(),
+            Scalar::Int { width, .. } => {
+                match width {
+                    8 => self.capabilities.insert(Capability::Int8),
+                    16 => self.capabilities.insert(Capability::Int16),
+                    64 => self.capabilities.insert(Capability::Int64),
+                    _ => false,
+                };
+                // Under the Kernel capability every integer type is signless.
+                let id = self.b.type_int(u32::from(width), 0);
+                if width == 64 {
+                    self.wide.insert(id);
+                }
+                id
+            }
+            Scalar::Float { width } => {
+                match width {
+                    16 => self.capabilities.insert(Capability::Float16),
+                    64 => self.capabilities.insert(Capability::Float64),
+                    _ => false,
+                };
+                let id = self.b.type_float(u32::from(width), None);
+                if width == 64 {
+                    self.wide.insert(id);
+                }
+                id
+            }
+        }
+    }
+
+    /// A pointer into `space` to the SPIR-V type `pointee`.
+    pub(super) fn pointer(&mut self, space: AddressSpace, pointee: Word) -> Word {
+        let sc = self.opts.flavor.storage_class(space);
+        self.pointer_sc(sc, pointee)
+    }
+
+    pub(super) fn pointer_sc(&mut self, sc: StorageClass, pointee: Word) -> Word {
+        if sc == StorageClass::Generic {
+            self.capabilities.insert(Capability::GenericPointer);
+        }
+        if let Some(&id) = self.pointers.get(&(sc, pointee)) {
+            return id;
+        }
+        let id = self.b.type_pointer(None, sc, pointee);
+        self.pointers.insert((sc, pointee), id);
+        id
+    }
+
+    /// An integer or float constant from its bit pattern.
+    pub(super) fn constant_bits(&mut self, ty: Word, bits: u64) -> Word {
+        if let Some(&id) = self.constants.get(&(ty, bits)) {
+            return id;
+        }
+        let wide = self.wide.contains(&ty);
+        let id = if wide { self.b.constant_bit64(ty, bits) } else { self.b.constant_bit32(ty, bits as u32) };
+        self.constants.insert((ty, bits), id);
+        id
+    }
+
+    /// A constant of scalar kind `s`.
+    pub(super) fn scalar_const(&mut self, s: Scalar, value: ConstScalar) -> Word {
+        let ty = self.scalar(s);
+        match (s, value) {
+            (Scalar::Bool, v) => {
+                let t = match v {
+                    ConstScalar::Int(i) => i != 0,
+                    ConstScalar::Float(f) => f != 0.0,
+                };
+                let key = (ty, u64::from(t));
+                if let Some(&id) = self.constants.get(&key) {
+                    return id;
+                }
+                let id = if t { self.b.constant_true(ty) } else { self.b.constant_false(ty) };
+                self.constants.insert(key, id);
+                id
+            }
+            (Scalar::Int { .. }, ConstScalar::Int(i)) => self.constant_bits(ty, i),
+            (Scalar::Int { .. }, ConstScalar::Float(f)) => self.constant_bits(ty, f as i64 as u64),
+            (Scalar::Float { width }, v) => {
+                let f = match v {
+                    ConstScalar::Int(i) => i as i64 as f64,
+                    ConstScalar::Float(f) => f,
+                };
+                let bits = match width {
+                    16 => u64::from(half_bits(f as f32)),
+                    32 => u64::from((f as f32).to_bits()),
+                    _ => f.to_bits(),
+                };
+                self.constant_bits(ty, bits)
+            }
+        }
+    }
+
+    /// `OpConstantNull` of a SPIR-V type.
+    pub(super) fn null(&mut self, ty: Word) -> Word {
+        if let Some(&id) = self.nulls.get(&ty) {
+            return id;
+        }
+        let id = self.b.constant_null(ty);
+        self.nulls.insert(ty, id);
+        id
+    }
+
+    /// A constant of AST type `h` with value `v` (initializers of program-scope variables).
+    pub(super) fn const_value(&mut self, h: Handle<Type>, v: &ConstValue, at: Span) -> Result<Word> {
+        let ty = self.ty(h, at)?;
+        Ok(match (self.m.types.get(h).clone(), v) {
+            (_, ConstValue::Zero) => self.null(ty),
+            (Type::Scalar(s), ConstValue::Int(i)) => self.scalar_const(s, ConstScalar::Int(*i)),
+            (Type::Scalar(s), ConstValue::Float(f)) => self.scalar_const(s, ConstScalar::Float(*f)),
+            (Type::Scalar(s), ConstValue::Bool(b)) => self.scalar_const(s, ConstScalar::Int(u64::from(*b))),
+            (Type::Array { elem, .. }, ConstValue::Composite(items)) => {
+                let mut ids = Vec::new();
+                for i in items {
+                    ids.push(self.const_value(elem, i, at)?);
+                }
+                self.b.constant_composite(ty, ids)
+            }
+            (Type::Struct(d), ConstValue::Composite(items)) => {
+                let fields: Vec<_> = self.m.types.structs[d].fields.iter().map(|f| f.ty).collect();
+                let mut ids = Vec::new();
+                for (f, i) in fields.into_iter().zip(items) {
+                    ids.push(self.const_value(f, i, at)?);
+                }
+                self.b.constant_composite(ty, ids)
+            }
+            _ => return unsupported(at, "this constant initializer"),
+        })
+    }
+}
+
+/// A scalar constant before it is typed.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum ConstScalar {
+    /// Integer bits.
+    Int(u64),
+    /// Float value.
+    Float(f64),
+}
+
+/// IEEE binary16 bits of `f` (round to nearest even).
+fn half_bits(f: f32) -> u16 {
+    let x = f.to_bits();
+    let sign = ((x >> 16) & 0x8000) as u16;
+    let exp = ((x >> 23) & 0xff) as i32;
+    let man = x & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = 1u32 << (shift - 1);
+        let rest = m & ((1 << shift) - 1);
+        let mut r = m >> shift;
+        if rest > half || (rest == half && r & 1 == 1) {
+            r += 1;
+        }
+        return sign | r as u16;
+    }
+    let mut r = ((e as u32) << 10) | (man >> 13);
+    let rest = man & 0x1fff;
+    if rest > 0x1000 || (rest == 0x1000 && r & 1 == 1) {
+        r += 1;
+    }
+    sign | r as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::half_bits;
+
+    #[test]
+    fn half_conversion_rounds_to_nearest_even() {
+        assert_eq!(half_bits(1.0), 0x3c00);
+        assert_eq!(half_bits(-2.0), 0xc000);
+        assert_eq!(half_bits(65504.0), 0x7bff);
+        assert_eq!(half_bits(1e6), 0x7c00);
+        assert_eq!(half_bits(f32::NAN) & 0x7c00, 0x7c00);
+        assert_eq!(half_bits(5.960_464_5e-8), 0x0001);
+    }
+}

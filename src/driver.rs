@@ -1,0 +1,192 @@
+//! The pipeline, in order: parse with libclang → lower to the typed AST → address-space
+//! passes → SPIR-V → validate for the target environment.
+
+use crate::back::spv::{self, flavor::Flavor};
+use crate::error::Error;
+use crate::front::clang::{self, ClangSeverity, Index, TranslationUnit};
+use crate::front::lower;
+use crate::options::{Options, Target, WarningMode};
+use crate::source::SourceMap;
+use clc_passes::ast::LangOptions;
+use clc_passes::diag::{Bug, Diagnostic, Diagnostics, FileId, Severity, Span};
+use clc_passes::pipeline::{self, Outcome, PipelineOptions};
+use spirv_tools::val::Validator;
+use spirv_tools::TargetEnv;
+use std::path::Path;
+
+/// A successful compilation.
+#[derive(Debug)]
+pub struct Compilation {
+    /// The validated SPIR-V module.
+    pub words: Vec<u32>,
+    /// Warnings (empty under `-w`).
+    pub diagnostics: Diagnostics,
+    /// The files read.
+    pub sources: SourceMap,
+    /// `--dump-after` output: (pass, dump).
+    pub dumps: Vec<(String, String)>,
+}
+
+/// Compiles the OpenCL C file at `path`.
+pub fn compile_file(path: &Path, opts: &Options) -> Result<Compilation, Error> {
+    let text = std::fs::read(path).map_err(|source| Error::Read { path: path.to_path_buf(), source })?;
+    let text = String::from_utf8_lossy(&text).into_owned();
+    compile_source(path, &text, opts)
+}
+
+/// Compiles `text` as if it were the file `path` (includes resolve relative to it).
+pub fn compile_source(path: &Path, text: &str, opts: &Options) -> Result<Compilation, Error> {
+    if let Target::Vulkan(_) = opts.target {
+        return Err(Error::Unsupported(format!("target '{}': the Vulkan target is not implemented yet", opts.target)));
+    }
+    if text.contains('\0') {
+        let mut sources = SourceMap::default();
+        let file = sources.add(path.to_path_buf(), String::new());
+        let d = Diagnostic::error(Span { file, line: 1, col: 1 }, "source file contains a NUL byte");
+        return Err(Error::Input { diagnostics: d.into(), sources });
+    }
+    let env = target_env(opts)?;
+    let mut sources = SourceMap::default();
+    let main = sources.add(path.to_path_buf(), text.to_string());
+
+    let index = Index::new().map_err(|e| Error::Libclang(e.to_string()))?;
+    let args = clang_args(opts);
+    let tu = TranslationUnit::parse(&index, path, Some(text), &args).map_err(|e| Error::Libclang(e.to_string()))?;
+
+    let mut diags = Diagnostics::new();
+    for d in tu.diagnostics() {
+        if let Some(d) = convert(&d, &mut sources, main) {
+            diags.push(d);
+        }
+    }
+    let finish = |mut diags: Diagnostics| -> Diagnostics {
+        match opts.warnings {
+            WarningMode::Report => {}
+            WarningMode::Ignore => diags.drop_warnings(),
+            WarningMode::Error => diags.promote_warnings(),
+        }
+        diags
+    };
+    if diags.has_errors() {
+        return Err(Error::Input { diagnostics: finish(diags), sources });
+    }
+
+    let lang = lang_options(opts);
+    let module = lower::lower(&tu.cursor(), lang, &mut sources);
+    drop(tu);
+    let mut module = match module {
+        Ok(m) => m,
+        Err(d) => {
+            diags.extend(d);
+            return Err(Error::Input { diagnostics: finish(diags), sources });
+        }
+    };
+
+    let popts = PipelineOptions { limits: opts.limits, dump_after: opts.dump_after.clone() };
+    let mut dumps = Vec::new();
+    let outcome = pipeline::run(&mut module, &popts, &mut |name, text| dumps.push((name.to_string(), text)))
+        .map_err(|bug| Error::Internal { bug, sources: sources.clone() })?;
+    let valid = match outcome {
+        Outcome::Valid(v, warnings) => {
+            diags.extend(warnings);
+            v
+        }
+        Outcome::Invalid(d) => {
+            diags.extend(d);
+            diags.sort();
+            return Err(Error::Input { diagnostics: finish(diags), sources });
+        }
+    };
+    let diags = finish(diags);
+    if diags.has_errors() {
+        return Err(Error::Input { diagnostics: diags, sources });
+    }
+
+    let bopts = spv::Options { flavor: Flavor::OpenCl, version: opts.spirv_version };
+    let words = match spv::write(&module, &valid, &bopts) {
+        Ok(w) => w,
+        Err(spv::Error::Unsupported(d)) => {
+            let mut all = diags;
+            all.push(d);
+            return Err(Error::Input { diagnostics: all, sources });
+        }
+        Err(spv::Error::Bug(bug)) => return Err(Error::Internal { bug, sources }),
+    };
+
+    // No module leaves clc without passing the validator for its environment.
+    let validator = spirv_tools::val::create(Some(env));
+    if let Err(e) = validator.validate(&words, None) {
+        let bug = Bug::new(None, format!("the generated SPIR-V does not validate for {env}: {e}"));
+        return Err(Error::Internal { bug, sources });
+    }
+    Ok(Compilation { words, diagnostics: diags, sources, dumps })
+}
+
+/// The spirv-val environment for the options (OpenCL envs accept SPIR-V 1.0, OpenCL 2.2
+/// up to 1.2; later versions are validated as universal SPIR-V).
+fn target_env(opts: &Options) -> Result<TargetEnv, Error> {
+    use clc_passes::ast::LangVersion;
+    Ok(match (opts.spirv_version, opts.cl_std) {
+        ((1, 0), LangVersion::Cl12) => TargetEnv::OpenCL_1_2,
+        ((1, 0), _) => TargetEnv::OpenCL_2_0,
+        ((1, 1 | 2), _) => TargetEnv::OpenCL_2_2,
+        ((1, 3), _) => TargetEnv::Universal_1_3,
+        ((1, 4), _) => TargetEnv::Universal_1_4,
+        ((1, 5), _) => TargetEnv::Universal_1_5,
+        ((1, 6), _) => TargetEnv::Universal_1_6,
+        ((maj, min), _) => return Err(Error::Unsupported(format!("SPIR-V version {maj}.{min}"))),
+    })
+}
+
+fn lang_options(opts: &Options) -> LangOptions {
+    LangOptions::for_version(opts.cl_std)
+}
+
+/// The clang command line (no argv[0]).
+pub fn clang_args(opts: &Options) -> Vec<String> {
+    let mut a = vec![
+        "-x".to_string(),
+        "cl".to_string(),
+        format!("-cl-std={}", opts.cl_std_spelling),
+        // With `-x cl` the clang driver adds `-finclude-default-header
+        // -fdeclare-opencl-builtins`: builtins are declared lazily from clang's tables.
+        "--target=spir64".to_string(),
+    ];
+    if let Some(dir) = clang::resource_include_dir() {
+        a.push("-isystem".into());
+        a.push(dir.to_string_lossy().into_owned());
+    }
+    a.extend(opts.macros.iter().cloned());
+    for d in &opts.include_dirs {
+        a.push(format!("-I{}", d.display()));
+    }
+    a.extend(opts.cl_options.iter().cloned());
+    a
+}
+
+fn convert(d: &clang::ClangDiagnostic, sources: &mut SourceMap, main: FileId) -> Option<Diagnostic> {
+    let severity = match d.severity {
+        ClangSeverity::Ignored => return None,
+        ClangSeverity::Note => Severity::Note,
+        ClangSeverity::Warning => Severity::Warning,
+        ClangSeverity::Error | ClangSeverity::Fatal => Severity::Error,
+    };
+    let span = |l: &Option<clang::Location>, sources: &mut SourceMap| {
+        l.as_ref().map(|l| Span {
+            file: l.file.as_ref().map(|p| sources.id_for(p)).unwrap_or(main),
+            line: l.line,
+            col: l.col,
+        })
+    };
+    let mut out = Diagnostic {
+        severity,
+        message: d.message.clone(),
+        span: span(&d.location, sources),
+        tag: d.option.clone(),
+        notes: Vec::new(),
+    };
+    for c in &d.children {
+        out.notes.push((span(&c.location, sources), c.message.clone()));
+    }
+    Some(out)
+}

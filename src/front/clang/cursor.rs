@@ -1,0 +1,345 @@
+//! Cursors: nodes of clang's AST as libclang exposes them.
+
+use super::{take_string, TranslationUnit, Ty};
+use clang_sys::*;
+use std::marker::PhantomData;
+use std::path::PathBuf;
+
+/// A resolved source location (the expansion location, so macro uses point at the user's
+/// code).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Location {
+    /// The file (`None` for builtin/command-line locations).
+    pub file: Option<PathBuf>,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub col: u32,
+    /// Byte offset in the file.
+    pub offset: u32,
+}
+
+impl Location {
+    pub(crate) fn from_raw(loc: CXSourceLocation) -> Option<Location> {
+        let mut file: CXFile = std::ptr::null_mut();
+        let (mut line, mut col, mut offset) = (0u32, 0u32, 0u32);
+        // SAFETY: out-pointers are valid; the file name string is disposed by take_string.
+        unsafe {
+            clang_getExpansionLocation(loc, &mut file, &mut line, &mut col, &mut offset);
+            if line == 0 {
+                return None;
+            }
+            let file = if file.is_null() { None } else { Some(PathBuf::from(take_string(clang_getFileName(file)))) };
+            Some(Location { file, line, col, offset })
+        }
+    }
+}
+
+/// The value of a constant expression as libclang evaluates it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EvalValue {
+    /// Integer (bits as i64/u64).
+    Int(u64),
+    /// Floating point.
+    Float(f64),
+}
+
+/// A cursor, valid while its translation unit is.
+#[derive(Clone, Copy)]
+pub struct Cursor<'tu> {
+    raw: CXCursor,
+    tu: &'tu TranslationUnit<'tu>,
+    _p: PhantomData<&'tu ()>,
+}
+
+extern "C" fn collect(c: CXCursor, _parent: CXCursor, data: CXClientData) -> CXChildVisitResult {
+    // SAFETY: `data` is the `Vec<CXCursor>` passed by `children` below.
+    unsafe { (*(data as *mut Vec<CXCursor>)).push(c) };
+    CXChildVisit_Continue
+}
+
+impl<'tu> Cursor<'tu> {
+    pub(crate) fn new(raw: CXCursor, tu: &'tu TranslationUnit<'tu>) -> Self {
+        Cursor { raw, tu, _p: PhantomData }
+    }
+
+    fn wrap(&self, raw: CXCursor) -> Option<Cursor<'tu>> {
+        // SAFETY: checking a cursor value has no preconditions.
+        // SAFETY: querying a cursor value has no preconditions.
+        let invalid = unsafe { clang_Cursor_isNull(raw) != 0 || clang_isInvalid(clang_getCursorKind(raw)) != 0 };
+        if invalid {
+            None
+        } else {
+            Some(Cursor::new(raw, self.tu))
+        }
+    }
+
+    /// The cursor kind (`CXCursor_*`).
+    pub fn kind(&self) -> CXCursorKind {
+        // SAFETY: valid cursor.
+        unsafe { clang_getCursorKind(self.raw) }
+    }
+
+    /// Name of the entity (declarations) or clang's spelling of the node.
+    pub fn spelling(&self) -> String {
+        // SAFETY: valid cursor; string disposed by take_string.
+        unsafe { take_string(clang_getCursorSpelling(self.raw)) }
+    }
+
+    /// The type of the entity or expression.
+    pub fn ty(&self) -> Ty<'tu> {
+        // SAFETY: valid cursor.
+        Ty::new(unsafe { clang_getCursorType(self.raw) })
+    }
+
+    /// The result type of a function declaration.
+    pub fn result_ty(&self) -> Ty<'tu> {
+        // SAFETY: valid cursor.
+        Ty::new(unsafe { clang_getCursorResultType(self.raw) })
+    }
+
+    /// The location (expansion location).
+    pub fn location(&self) -> Option<Location> {
+        // SAFETY: valid cursor.
+        Location::from_raw(unsafe { clang_getCursorLocation(self.raw) })
+    }
+
+    /// Whether the cursor is in the main file or a user header (not a system header).
+    pub fn is_in_system_header(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_Location_isInSystemHeader(clang_getCursorLocation(self.raw)) != 0 }
+    }
+
+    /// Direct children (including reference and attribute cursors).
+    pub fn children(&self) -> Vec<Cursor<'tu>> {
+        let mut raw: Vec<CXCursor> = Vec::new();
+        // SAFETY: `collect` only pushes into `raw`, which outlives the call.
+        unsafe { clang_visitChildren(self.raw, collect, &mut raw as *mut Vec<CXCursor> as CXClientData) };
+        raw.into_iter().map(|c| Cursor::new(c, self.tu)).collect()
+    }
+
+    /// Children that are expressions.
+    pub fn expr_children(&self) -> Vec<Cursor<'tu>> {
+        self.children().into_iter().filter(|c| c.is_expression()).collect()
+    }
+
+    /// Whether the cursor is an expression.
+    pub fn is_expression(&self) -> bool {
+        // SAFETY: kind query.
+        unsafe { clang_isExpression(self.kind()) != 0 }
+    }
+
+    /// Whether the cursor is a statement.
+    pub fn is_statement(&self) -> bool {
+        // SAFETY: kind query.
+        unsafe { clang_isStatement(self.kind()) != 0 }
+    }
+
+    /// Whether the cursor is a declaration.
+    pub fn is_declaration(&self) -> bool {
+        // SAFETY: kind query.
+        unsafe { clang_isDeclaration(self.kind()) != 0 }
+    }
+
+    /// Whether the cursor is an attribute.
+    pub fn is_attribute(&self) -> bool {
+        // SAFETY: kind query.
+        unsafe { clang_isAttribute(self.kind()) != 0 }
+    }
+
+    /// The entity a reference or expression refers to.
+    pub fn referenced(&self) -> Option<Cursor<'tu>> {
+        // SAFETY: valid cursor.
+        self.wrap(unsafe { clang_getCursorReferenced(self.raw) })
+    }
+
+    /// The definition of the entity, if this TU has one.
+    pub fn definition(&self) -> Option<Cursor<'tu>> {
+        // SAFETY: valid cursor.
+        self.wrap(unsafe { clang_getCursorDefinition(self.raw) })
+    }
+
+    /// Whether this cursor is the definition of its entity.
+    pub fn is_definition(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_isCursorDefinition(self.raw) != 0 }
+    }
+
+    /// Whether two cursors denote the same entity.
+    pub fn same(&self, other: &Cursor<'_>) -> bool {
+        // SAFETY: valid cursors.
+        unsafe { clang_equalCursors(self.raw, other.raw) != 0 }
+    }
+
+    /// Storage class (`CX_SC_*`).
+    pub fn storage_class(&self) -> CX_StorageClass {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_getStorageClass(self.raw) }
+    }
+
+    /// Whether a variable has static storage duration (program scope or `static`).
+    pub fn has_global_storage(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_hasVarDeclGlobalStorage(self.raw) == 1 }
+    }
+
+    /// Whether the declaration is `extern`.
+    pub fn has_external_storage(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_hasVarDeclExternalStorage(self.raw) == 1 }
+    }
+
+    /// The initializer of a variable declaration.
+    pub fn var_initializer(&self) -> Option<Cursor<'tu>> {
+        // SAFETY: valid cursor.
+        self.wrap(unsafe { clang_Cursor_getVarDeclInitializer(self.raw) })
+    }
+
+    /// Arguments of a call expression.
+    pub fn arguments(&self) -> Vec<Cursor<'tu>> {
+        // SAFETY: indices below clang_Cursor_getNumArguments.
+        unsafe {
+            let n = clang_Cursor_getNumArguments(self.raw);
+            (0..n.max(0) as u32).filter_map(|i| self.wrap(clang_Cursor_getArgument(self.raw, i))).collect()
+        }
+    }
+
+    /// Binary operator kind (`CXBinaryOperator_*`).
+    pub fn binary_operator(&self) -> CXBinaryOperatorKind {
+        // SAFETY: valid cursor.
+        unsafe { clang_getCursorBinaryOperatorKind(self.raw) }
+    }
+
+    /// Unary operator kind (`CXUnaryOperator_*`).
+    pub fn unary_operator(&self) -> CXUnaryOperatorKind {
+        // SAFETY: valid cursor.
+        unsafe { clang_getCursorUnaryOperatorKind(self.raw) }
+    }
+
+    /// Evaluates a constant expression.
+    pub fn evaluate(&self) -> Option<EvalValue> {
+        // SAFETY: the result is disposed before returning.
+        unsafe {
+            let r = clang_Cursor_Evaluate(self.raw);
+            if r.is_null() {
+                return None;
+            }
+            let v = match clang_EvalResult_getKind(r) {
+                CXEval_Int => {
+                    if clang_EvalResult_isUnsignedInt(r) != 0 {
+                        Some(EvalValue::Int(clang_EvalResult_getAsUnsigned(r)))
+                    } else {
+                        Some(EvalValue::Int(clang_EvalResult_getAsLongLong(r) as u64))
+                    }
+                }
+                CXEval_Float => Some(EvalValue::Float(clang_EvalResult_getAsDouble(r))),
+                _ => None,
+            };
+            clang_EvalResult_dispose(r);
+            v
+        }
+    }
+
+    /// Tokens of the cursor's extent, normalised through file locations so that nodes
+    /// inside macro expansions give the macro invocation's tokens.
+    pub fn tokens(&self) -> Vec<String> {
+        // SAFETY: all libclang objects are disposed; the token buffer is freed with
+        // clang_disposeTokens.
+        unsafe {
+            let tu = self.tu.raw();
+            let ext = clang_getCursorExtent(self.raw);
+            let (mut f1, mut f2): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
+            let (mut o1, mut o2) = (0u32, 0u32);
+            let (mut l, mut c) = (0u32, 0u32);
+            clang_getExpansionLocation(clang_getRangeStart(ext), &mut f1, &mut l, &mut c, &mut o1);
+            clang_getExpansionLocation(clang_getRangeEnd(ext), &mut f2, &mut l, &mut c, &mut o2);
+            if f1.is_null() || f2.is_null() || o2 < o1 {
+                return Vec::new();
+            }
+            let range = clang_getRange(clang_getLocationForOffset(tu, f1, o1), clang_getLocationForOffset(tu, f2, o2));
+            let mut toks: *mut CXToken = std::ptr::null_mut();
+            let mut n = 0u32;
+            clang_tokenize(tu, range, &mut toks, &mut n);
+            let out = (0..n as usize).map(|i| take_string(clang_getTokenSpelling(tu, *toks.add(i)))).collect();
+            if !toks.is_null() {
+                clang_disposeTokens(tu, toks, n);
+            }
+            out
+        }
+    }
+
+    /// Whether this cursor and `other` start at the same location.
+    pub fn same_location(&self, other: &Cursor<'_>) -> bool {
+        // SAFETY: valid cursors.
+        unsafe { clang_equalLocations(clang_getCursorLocation(self.raw), clang_getCursorLocation(other.raw)) != 0 }
+    }
+
+    /// Whether this cursor and `other` cover the same source range.
+    pub fn same_extent(&self, other: &Cursor<'_>) -> bool {
+        // SAFETY: valid cursors.
+        unsafe { clang_equalRanges(clang_getCursorExtent(self.raw), clang_getCursorExtent(other.raw)) != 0 }
+    }
+
+    /// The declaration pretty-printed tersely (kernel attributes with their values).
+    pub fn pretty_printed(&self) -> String {
+        // SAFETY: the policy is disposed after use.
+        unsafe {
+            let pol = clang_getCursorPrintingPolicy(self.raw);
+            clang_PrintingPolicy_setProperty(pol, CXPrintingPolicy_TerseOutput, 1);
+            let s = take_string(clang_getCursorPrettyPrinted(self.raw, pol));
+            clang_PrintingPolicy_dispose(pol);
+            s
+        }
+    }
+
+    /// Whether a function declaration is variadic.
+    pub fn is_variadic(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_isVariadic(self.raw) != 0 }
+    }
+
+    /// Mangled name of a function.
+    pub fn mangling(&self) -> String {
+        // SAFETY: valid cursor.
+        unsafe { take_string(clang_Cursor_getMangling(self.raw)) }
+    }
+
+    /// Byte offset of a field in its record, if known.
+    pub fn field_offset_bytes(&self) -> Option<u64> {
+        // SAFETY: valid cursor.
+        let bits = unsafe { clang_Cursor_getOffsetOfField(self.raw) };
+        (bits >= 0).then_some(bits as u64 / 8)
+    }
+
+    /// Whether this is an anonymous struct/union declaration.
+    pub fn is_anonymous(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_isAnonymous(self.raw) != 0 }
+    }
+}
+
+impl<'tu> Cursor<'tu> {
+    /// Wraps a raw cursor from the same translation unit.
+    pub(crate) fn rewrap(&self, raw: CXCursor) -> Cursor<'tu> {
+        Cursor::new(raw, self.tu)
+    }
+}
+
+impl<'tu> Cursor<'tu> {
+    /// The Unified Symbol Resolution string of a declaration (stable identity).
+    pub fn usr(&self) -> String {
+        // SAFETY: valid cursor.
+        unsafe { take_string(clang_getCursorUSR(self.raw)) }
+    }
+
+    /// The integer type underlying an enum declaration.
+    pub fn enum_integer_type(&self) -> Ty<'tu> {
+        // SAFETY: valid cursor.
+        Ty::new(unsafe { clang_getEnumDeclIntegerType(self.raw) })
+    }
+
+    /// Fields of a record type, as cursors of this translation unit.
+    pub fn fields_of(&self, ty: &Ty<'_>) -> Vec<Cursor<'tu>> {
+        ty.fields().into_iter().map(|c| self.rewrap(c)).collect()
+    }
+}

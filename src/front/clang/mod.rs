@@ -1,0 +1,255 @@
+//! Safe wrappers over libclang (crate `clang-sys`, loaded at run time). This module is the
+//! only place in the workspace with `unsafe` code. It reports facts about the translation
+//! unit; what they mean for OpenCL C is decided in `front::lower`.
+//!
+//! libclang is loaded once per process from the standard places (or `LIBCLANG_PATH`); the
+//! loaded library is registered per thread, as clang-sys requires.
+
+mod cursor;
+mod ty;
+
+pub use cursor::{Cursor, EvalValue, Location};
+pub use ty::Ty;
+
+use clang_sys::*;
+use std::ffi::{CStr, CString};
+use std::os::raw::{c_char, c_int};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// The oldest libclang major version clc supports.
+pub const MIN_LIBCLANG: u32 = 22;
+
+/// A problem with the libclang installation (never with the input).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LibclangError(pub String);
+
+impl std::fmt::Display for LibclangError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+const INSTALL_HINT: &str = "install it with `apt-get install libclang-22-dev` (Debian), \
+or point LIBCLANG_PATH at the folder holding libclang.so of LLVM 22 or newer";
+
+static LIBRARY: OnceLock<Result<(Arc<SharedLibrary>, u32), LibclangError>> = OnceLock::new();
+
+/// Makes libclang usable on the calling thread, loading it on first use; checks its version.
+pub fn ensure_loaded() -> Result<(), LibclangError> {
+    let loaded = LIBRARY.get_or_init(|| {
+        if !clang_sys::is_loaded() {
+            clang_sys::load().map_err(|e| LibclangError(format!("libclang was not found ({e}); {INSTALL_HINT}")))?;
+        }
+        let lib = clang_sys::get_library()
+            .ok_or_else(|| LibclangError(format!("libclang could not be loaded; {INSTALL_HINT}")))?;
+        // SAFETY: the library is loaded on this thread; clang_getClangVersion takes no input.
+        let version = unsafe { take_string(clang_getClangVersion()) };
+        let major = parse_major(&version).unwrap_or(0);
+        if major < MIN_LIBCLANG {
+            return Err(LibclangError(format!(
+                "libclang at {} is too old ({version}); clc needs libclang {MIN_LIBCLANG} or newer: {INSTALL_HINT}",
+                lib.path().display()
+            )));
+        }
+        Ok((lib, major))
+    });
+    match loaded {
+        Ok((lib, _)) => {
+            if !clang_sys::is_loaded() {
+                clang_sys::set_library(Some(lib.clone()));
+            }
+            Ok(())
+        }
+        Err(e) => Err(e.clone()),
+    }
+}
+
+fn parse_major(version: &str) -> Option<u32> {
+    let rest = &version[version.find("version ")? + "version ".len()..];
+    rest.split('.').next()?.trim().parse().ok()
+}
+
+/// The folder of clang's builtin headers (`opencl-c-base.h`) for the loaded libclang:
+/// passed as `-isystem` because libclang derives its resource dir from the path it was
+/// loaded from, which may be a symlink elsewhere.
+pub fn resource_include_dir() -> Option<PathBuf> {
+    let (lib, major) = LIBRARY.get()?.as_ref().ok()?;
+    let dir = lib.path().parent()?.join("clang").join(major.to_string()).join("include");
+    dir.join("opencl-c-base.h").exists().then_some(dir)
+}
+
+/// Converts and frees a `CXString`.
+///
+/// # Safety
+/// `s` must be a valid `CXString` returned by libclang and not yet disposed.
+pub(crate) unsafe fn take_string(s: CXString) -> String {
+    let p = clang_getCString(s);
+    let out = if p.is_null() { String::new() } else { CStr::from_ptr(p).to_string_lossy().into_owned() };
+    clang_disposeString(s);
+    out
+}
+
+/// A libclang index.
+pub struct Index {
+    raw: CXIndex,
+}
+
+impl Index {
+    /// Creates an index that does not print diagnostics itself.
+    pub fn new() -> Result<Index, LibclangError> {
+        ensure_loaded()?;
+        // SAFETY: libclang is loaded; arguments are plain flags.
+        let raw = unsafe { clang_createIndex(0, 0) };
+        if raw.is_null() {
+            return Err(LibclangError("clang_createIndex failed".into()));
+        }
+        Ok(Index { raw })
+    }
+}
+
+impl Drop for Index {
+    fn drop(&mut self) {
+        // SAFETY: created by clang_createIndex, disposed once.
+        unsafe { clang_disposeIndex(self.raw) }
+    }
+}
+
+/// Severity of a clang diagnostic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClangSeverity {
+    /// Ignored diagnostic.
+    Ignored,
+    /// Note.
+    Note,
+    /// Warning.
+    Warning,
+    /// Error.
+    Error,
+    /// Fatal error.
+    Fatal,
+}
+
+/// A clang diagnostic, copied out of libclang.
+#[derive(Debug, Clone)]
+pub struct ClangDiagnostic {
+    /// Severity.
+    pub severity: ClangSeverity,
+    /// The message without location.
+    pub message: String,
+    /// Where, if it has a location.
+    pub location: Option<Location>,
+    /// The warning option (`-Wparentheses`), if any.
+    pub option: Option<String>,
+    /// Attached notes.
+    pub children: Vec<ClangDiagnostic>,
+}
+
+/// A parsed translation unit.
+pub struct TranslationUnit<'i> {
+    raw: CXTranslationUnit,
+    _index: &'i Index,
+}
+
+impl<'i> TranslationUnit<'i> {
+    /// Parses `path` with `args` (no argv[0]); `contents` replaces the file's contents when
+    /// given. `None` means libclang could not parse at all (e.g. the file is unreadable).
+    pub fn parse(index: &'i Index, path: &Path, contents: Option<&str>, args: &[String]) -> Result<Self, LibclangError> {
+        let name = CString::new(path.to_string_lossy().as_bytes())
+            .map_err(|_| LibclangError("file name contains a NUL byte".into()))?;
+        let cargs: Vec<CString> = args
+            .iter()
+            .map(|a| CString::new(a.as_bytes()).map_err(|_| LibclangError(format!("argument {a:?} contains a NUL byte"))))
+            .collect::<Result<_, _>>()?;
+        let argv: Vec<*const c_char> = cargs.iter().map(|a| a.as_ptr()).collect();
+        let text = contents.map(|c| CString::new(c.as_bytes()));
+        let text = match text {
+            Some(Ok(t)) => Some(t),
+            Some(Err(_)) => return Err(LibclangError("source contains a NUL byte".into())),
+            None => None,
+        };
+        let mut unsaved: Vec<CXUnsavedFile> = text
+            .iter()
+            .map(|t| CXUnsavedFile { Filename: name.as_ptr(), Contents: t.as_ptr(), Length: t.as_bytes().len() as _ })
+            .collect();
+        let mut raw: CXTranslationUnit = std::ptr::null_mut();
+        // SAFETY: all pointers outlive the call; libclang copies what it keeps.
+        let err = unsafe {
+            clang_parseTranslationUnit2(
+                index.raw,
+                name.as_ptr(),
+                argv.as_ptr(),
+                argv.len() as c_int,
+                if unsaved.is_empty() { std::ptr::null_mut() } else { unsaved.as_mut_ptr() },
+                unsaved.len() as _,
+                CXTranslationUnit_None,
+                &mut raw,
+            )
+        };
+        if err != CXError_Success || raw.is_null() {
+            return Err(LibclangError(format!("libclang could not parse {} (error code {err})", path.display())));
+        }
+        Ok(TranslationUnit { raw, _index: index })
+    }
+
+    /// The root cursor.
+    pub fn cursor(&self) -> Cursor<'_> {
+        // SAFETY: the TU is alive for the cursor's lifetime.
+        Cursor::new(unsafe { clang_getTranslationUnitCursor(self.raw) }, self)
+    }
+
+    pub(crate) fn raw(&self) -> CXTranslationUnit {
+        self.raw
+    }
+
+    /// Every diagnostic, in clang's order.
+    pub fn diagnostics(&self) -> Vec<ClangDiagnostic> {
+        // SAFETY: indices are within clang_getNumDiagnostics; each diagnostic is disposed.
+        unsafe {
+            let n = clang_getNumDiagnostics(self.raw);
+            (0..n)
+                .map(|i| {
+                    let d = clang_getDiagnostic(self.raw, i);
+                    let out = convert_diagnostic(d);
+                    clang_disposeDiagnostic(d);
+                    out
+                })
+                .collect()
+        }
+    }
+}
+
+impl Drop for TranslationUnit<'_> {
+    fn drop(&mut self) {
+        // SAFETY: created by clang_parseTranslationUnit2, disposed once.
+        unsafe { clang_disposeTranslationUnit(self.raw) }
+    }
+}
+
+/// # Safety
+/// `d` must be a live diagnostic.
+unsafe fn convert_diagnostic(d: CXDiagnostic) -> ClangDiagnostic {
+    let severity = match clang_getDiagnosticSeverity(d) {
+        CXDiagnostic_Note => ClangSeverity::Note,
+        CXDiagnostic_Warning => ClangSeverity::Warning,
+        CXDiagnostic_Error => ClangSeverity::Error,
+        CXDiagnostic_Fatal => ClangSeverity::Fatal,
+        _ => ClangSeverity::Ignored,
+    };
+    let message = take_string(clang_getDiagnosticSpelling(d));
+    let location = Location::from_raw(clang_getDiagnosticLocation(d));
+    let mut disable = CXString { data: std::ptr::null(), private_flags: 0 };
+    let option = take_string(clang_getDiagnosticOption(d, &mut disable));
+    if !disable.data.is_null() {
+        clang_disposeString(disable);
+    }
+    let set = clang_getChildDiagnostics(d);
+    let mut children = Vec::new();
+    if !set.is_null() {
+        for i in 0..clang_getNumDiagnosticsInSet(set) {
+            let c = clang_getDiagnosticInSet(set, i);
+            children.push(convert_diagnostic(c));
+        }
+    }
+    ClangDiagnostic { severity, message, location, option: (!option.is_empty()).then_some(option), children }
+}

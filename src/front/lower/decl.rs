@@ -1,0 +1,161 @@
+//! Declarations: functions, kernels and their attributes, program-scope variables.
+
+use super::{FnCtx, Lowerer, R};
+use crate::front::clang::Cursor;
+use clang_sys::*;
+use clc_passes::ast::{
+    Arena, Block, Function, Global, GlobalInit, KernelAttrs, Local, QualType, Type,
+};
+use clc_passes::diag::Diagnostic;
+use std::collections::HashMap;
+
+impl Lowerer<'_, '_> {
+    pub(super) fn translation_unit(&mut self) {
+        let top: Vec<Cursor<'_>> =
+            self.root.children().into_iter().filter(|c| !c.is_in_system_header()).collect();
+        // First make every function definition known, so calls can refer to functions
+        // defined later in the file.
+        let mut bodies = Vec::new();
+        for c in &top {
+            if c.kind() == CXCursor_FunctionDecl && c.is_definition() {
+                let span = self.span(c);
+                let name = c.spelling();
+                let h = self.module.functions.append(Function {
+                    name,
+                    result: QualType { ty: self.module.types.intern(Type::Void), space: None, is_const: false },
+                    params: Vec::new(),
+                    locals: Arena::default(),
+                    exprs: Arena::default(),
+                    body: Block::default(),
+                    kernel: None,
+                    span,
+                });
+                self.functions.insert(c.usr(), h);
+                bodies.push((*c, h));
+            }
+        }
+        for c in &top {
+            match c.kind() {
+                CXCursor_VarDecl => {
+                    let _ = self.global_var(c, false);
+                }
+                CXCursor_FunctionDecl | CXCursor_StructDecl | CXCursor_UnionDecl | CXCursor_EnumDecl
+                | CXCursor_TypedefDecl => {}
+                _ => {}
+            }
+        }
+        for (c, h) in bodies {
+            let _ = self.function(&c, h);
+        }
+    }
+
+    /// A program-scope variable, or a function-scope `static`/`__constant` one hoisted to
+    /// program scope.
+    pub(super) fn global_var(&mut self, c: &Cursor<'_>, is_static_local: bool) -> R<clc_passes::ast::Handle<Global>> {
+        let usr = c.usr();
+        if let Some(&g) = self.globals.get(&usr) {
+            return Ok(g);
+        }
+        let span = self.span(c);
+        if c.has_external_storage() {
+            return self.unsupported(c, "'extern' variables (clc compiles one translation unit and has no linker)");
+        }
+        let ty = self.qual(c.ty(), c)?;
+        let init = match c.var_initializer() {
+            None => GlobalInit::None,
+            Some(i) => self.const_init(&i, ty.ty)?,
+        };
+        let g = self.module.globals.append(Global {
+            name: c.spelling(),
+            ty,
+            init,
+            span,
+            is_static_local,
+            is_string_literal: false,
+        });
+        self.globals.insert(usr, g);
+        Ok(g)
+    }
+
+    fn function(&mut self, c: &Cursor<'_>, h: clc_passes::ast::Handle<Function>) -> R<()> {
+        let kernel = self.kernel_attrs(c);
+        if c.is_variadic() {
+            return self.unsupported(c, "variadic functions");
+        }
+        let result_ty = c.result_ty();
+        let result = self.qual(result_ty, c)?;
+        let mut cx = FnCtx {
+            locals: Arena::default(),
+            exprs: Arena::default(),
+            by_decl: HashMap::new(),
+            depth: 0,
+        };
+        let mut params = Vec::new();
+        for p in c.children().into_iter().filter(|p| p.kind() == CXCursor_ParmDecl) {
+            let ty = self.qual(p.ty(), &p)?;
+            let span = self.span(&p);
+            let l = cx.locals.append(Local { name: p.spelling(), ty, span, is_param: true, scope_depth: 0 });
+            if let Some(loc) = p.location() {
+                cx.by_decl.insert(loc, l);
+            }
+            params.push(l);
+        }
+        let Some(body) = c.children().into_iter().find(|b| b.kind() == CXCursor_CompoundStmt) else {
+            return self.unsupported(c, "function definition without a body");
+        };
+        let body = self.block(&body, &mut cx)?;
+        let f = &mut self.module.functions[h];
+        f.result = result;
+        f.params = params;
+        f.locals = cx.locals;
+        f.exprs = cx.exprs;
+        f.body = body;
+        f.kernel = kernel;
+        Ok(())
+    }
+
+    /// `Some` if `c` is a `__kernel` function: clang exposes the kernel attribute only as an
+    /// unexposed attribute whose token is `__kernel`/`kernel`; attribute values come from
+    /// the pretty-printed declaration (macros expanded, constants folded).
+    fn kernel_attrs(&mut self, c: &Cursor<'_>) -> Option<KernelAttrs> {
+        let is_kernel = c.children().iter().any(|a| {
+            a.is_attribute()
+                && matches!(a.tokens().first().map(String::as_str), Some("__kernel" | "kernel"))
+        }) || c.ty().spelling().contains("device_kernel");
+        if !is_kernel {
+            return None;
+        }
+        let printed = c.pretty_printed();
+        let mut attrs = KernelAttrs::default();
+        attrs.reqd_work_group_size = attr_triple(&printed, "reqd_work_group_size");
+        attrs.work_group_size_hint = attr_triple(&printed, "work_group_size_hint");
+        if printed.contains("reqd_work_group_size") && attrs.reqd_work_group_size.is_none() {
+            let span = self.span(c);
+            self.diags.push(Diagnostic::unsupported(span, "reqd_work_group_size with non-literal values"));
+        }
+        Some(attrs)
+    }
+}
+
+/// Parses `name(x, y, z)` out of a pretty-printed declaration.
+fn attr_triple(printed: &str, name: &str) -> Option<[u32; 3]> {
+    let start = printed.find(&format!("{name}("))? + name.len() + 1;
+    let end = start + printed[start..].find(')')?;
+    let nums: Vec<u32> = printed[start..end].split(',').map(|s| s.trim().parse().ok()).collect::<Option<_>>()?;
+    match nums.as_slice() {
+        [x, y, z] => Some([*x, *y, *z]),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::attr_triple;
+
+    #[test]
+    fn parses_attribute_triples() {
+        let p = "__kernel __attribute__((reqd_work_group_size(64, 1, 1))) void k(__global int *a)";
+        assert_eq!(attr_triple(p, "reqd_work_group_size"), Some([64, 1, 1]));
+        assert_eq!(attr_triple(p, "work_group_size_hint"), None);
+    }
+}

@@ -1,0 +1,569 @@
+//! Expressions. Each clang implicit cast is its own `UnexposedExpr` cursor; it becomes an
+//! explicit [`ExprKind::Load`] (lvalue → rvalue), [`CastKind::ArrayToPointer`] or a value
+//! conversion whose kind is decided from the canonical source and target types.
+
+use super::{FnCtx, Lowerer, R};
+use crate::front::clang::{Cursor, EvalValue};
+use clang_sys::*;
+use clc_passes::ast::{
+    BinaryOp, Builtin, CastKind, Category, ConstValue, Expr, ExprKind, Global, GlobalInit, Handle, LogicalOp, QualType,
+    Scalar, Type, UnaryOp, AddressSpace,
+};
+use clc_passes::diag::Span;
+
+impl Lowerer<'_, '_> {
+    fn push(&mut self, cx: &mut FnCtx, kind: ExprKind, ty: Handle<Type>, category: Category, span: Span) -> Handle<Expr> {
+        cx.exprs.append(Expr { kind, ty, category, span })
+    }
+
+    fn push_value(&mut self, cx: &mut FnCtx, kind: ExprKind, ty: Handle<Type>, span: Span) -> Handle<Expr> {
+        self.push(cx, kind, ty, Category::Value, span)
+    }
+
+    /// Lowers `c` and reads it if it is a place.
+    pub(super) fn value(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
+        let e = self.expr(c, cx)?;
+        Ok(self.as_value(e, cx))
+    }
+
+    fn as_value(&mut self, e: Handle<Expr>, cx: &mut FnCtx) -> Handle<Expr> {
+        let x = &cx.exprs[e];
+        match x.category {
+            Category::Place { .. } => {
+                let (ty, span) = (x.ty, x.span);
+                self.push_value(cx, ExprKind::Load(e), ty, span)
+            }
+            Category::Value => e,
+        }
+    }
+
+    fn place(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
+        let e = self.expr(c, cx)?;
+        if matches!(cx.exprs[e].category, Category::Value) {
+            return self.unsupported(c, "this expression as an lvalue");
+        }
+        Ok(e)
+    }
+
+    fn int_const(&mut self, cx: &mut FnCtx, v: u64, ty: Handle<Type>, span: Span) -> Handle<Expr> {
+        let kind = match self.module.types.get(ty) {
+            Type::Scalar(Scalar::Bool) => ExprKind::BoolConst(v != 0),
+            Type::Scalar(Scalar::Int { width, .. }) => ExprKind::IntConst(truncate(v, *width)),
+            Type::Scalar(Scalar::Float { .. }) => ExprKind::FloatConst(v as i64 as f64),
+            _ => ExprKind::IntConst(v),
+        };
+        self.push_value(cx, kind, ty, span)
+    }
+
+    /// Lowers an expression as written: places stay places.
+    pub(super) fn expr(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
+        let span = self.span(c);
+        match c.kind() {
+            CXCursor_IntegerLiteral | CXCursor_CharacterLiteral | CXCursor_CXXBoolLiteralExpr | CXCursor_UnaryExpr => {
+                let ty = self.ty(c.ty(), c)?;
+                match c.evaluate() {
+                    Some(EvalValue::Int(v)) => Ok(self.int_const(cx, v, ty, span)),
+                    _ => self.unsupported(c, "this constant expression"),
+                }
+            }
+            CXCursor_FloatingLiteral => {
+                let ty = self.ty(c.ty(), c)?;
+                match c.evaluate() {
+                    Some(EvalValue::Float(v)) => Ok(self.push_value(cx, ExprKind::FloatConst(v), ty, span)),
+                    _ => self.unsupported(c, "this floating-point literal"),
+                }
+            }
+            CXCursor_StringLiteral => {
+                let g = self.string_literal(c)?;
+                let ty = self.module.globals[g].ty.ty;
+                let cat = Category::Place { space: Some(AddressSpace::Constant), is_const: true };
+                Ok(self.push(cx, ExprKind::Global(g), ty, cat, span))
+            }
+            CXCursor_ParenExpr => match c.expr_children().first() {
+                Some(inner) => self.expr(inner, cx),
+                None => self.unsupported(c, "an empty parenthesized expression"),
+            },
+            CXCursor_DeclRefExpr => self.decl_ref(c, cx, span),
+            CXCursor_MemberRefExpr => self.member(c, cx, span),
+            CXCursor_CallExpr => self.call(c, cx, span),
+            CXCursor_UnaryOperator => self.unary(c, cx, span),
+            CXCursor_ArraySubscriptExpr => {
+                let ch = c.expr_children();
+                let [a, b] = ch.as_slice() else { return self.unsupported(c, "this subscript expression") };
+                let (a, b) = (self.value(a, cx)?, self.value(b, cx)?);
+                let (base, index) = if self.module.types.as_pointer(cx.exprs[a].ty).is_some() { (a, b) } else { (b, a) };
+                let Some((pointee, space, is_const)) = self.module.types.as_pointer(cx.exprs[base].ty) else {
+                    return self.unsupported(c, "subscripting a non-pointer (vector components)");
+                };
+                Ok(self.push(cx, ExprKind::Index { base, index }, pointee, Category::Place { space, is_const }, span))
+            }
+            CXCursor_BinaryOperator => self.binary(c, cx, span),
+            CXCursor_CompoundAssignOperator => self.compound_assign(c, cx, span),
+            CXCursor_ConditionalOperator => {
+                let ch = c.expr_children();
+                let [a, b, d] = ch.as_slice() else { return self.unsupported(c, "this conditional expression") };
+                let cond = self.value(a, cx)?;
+                let then = self.value(b, cx)?;
+                let otherwise = self.value(d, cx)?;
+                let ty = self.ty(c.ty(), c)?;
+                Ok(self.push_value(cx, ExprKind::Conditional { cond, then, otherwise }, ty, span))
+            }
+            CXCursor_CStyleCastExpr => {
+                let Some(inner) = c.expr_children().pop() else { return self.unsupported(c, "this cast") };
+                if c.ty().kind() == CXType_Void {
+                    return self.expr(&inner, cx);
+                }
+                let v = self.value(&inner, cx)?;
+                let to = self.ty(c.ty(), c)?;
+                self.convert(v, to, true, c, cx)
+            }
+            CXCursor_UnexposedExpr => self.unexposed(c, cx),
+            CXCursor_CompoundLiteralExpr => self.unsupported(c, "compound literals and vector literals"),
+            CXCursor_InitListExpr => self.unsupported(c, "an initializer list in this position"),
+            _ => self.unsupported(c, format!("expression '{}'", c.spelling())),
+        }
+    }
+
+    /// Implicit casts, and the builtin forms libclang reports as unexposed expressions.
+    fn unexposed(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
+        let Some(ch) = c.expr_children().into_iter().next() else {
+            return self.unsupported(c, "this implicit expression");
+        };
+        if !c.same_location(&ch) {
+            let first = c.tokens().into_iter().next().unwrap_or_default();
+            return self.unsupported(c, format!("'{first}' (builtin reinterpretation and vector forms)"));
+        }
+        if !c.same_extent(&ch) {
+            return self.unsupported(c, "vector component access (swizzles)");
+        }
+        let target = self.ty(c.ty(), c)?;
+        let inner = self.expr(&ch, cx)?;
+        let x = &cx.exprs[inner];
+        let span = x.span;
+        if let Category::Place { .. } = x.category {
+            if let (Type::Array { elem, .. }, Type::Pointer { pointee, .. }) =
+                (self.module.types.get(x.ty), self.module.types.get(target))
+            {
+                let _ = (elem, pointee);
+                return Ok(self.push_value(
+                    cx,
+                    ExprKind::Cast { kind: CastKind::ArrayToPointer, operand: inner, explicit: false },
+                    target,
+                    span,
+                ));
+            }
+            let loaded = self.as_value(inner, cx);
+            return self.convert(loaded, target, false, c, cx);
+        }
+        self.convert(inner, target, false, c, cx)
+    }
+
+    /// Converts value `v` to type `to`.
+    pub(super) fn convert(
+        &mut self,
+        v: Handle<Expr>,
+        to: Handle<Type>,
+        explicit: bool,
+        at: &Cursor<'_>,
+        cx: &mut FnCtx,
+    ) -> R<Handle<Expr>> {
+        let from = cx.exprs[v].ty;
+        if from == to {
+            return Ok(v);
+        }
+        let types = &self.module.types;
+        use Scalar::{Bool, Float, Int};
+        let kind = match (types.get(from), types.get(to)) {
+            (Type::Scalar(a), Type::Scalar(b)) => match (a, b) {
+                (_, Bool) => CastKind::ToBool,
+                (Bool, Int { .. }) => CastKind::BoolToInt,
+                (Bool, Float { .. }) => CastKind::BoolToFloat,
+                (Int { .. }, Int { .. }) => CastKind::IntToInt,
+                (Int { .. }, Float { .. }) => CastKind::IntToFloat,
+                (Float { .. }, Int { .. }) => CastKind::FloatToInt,
+                (Float { .. }, Float { .. }) => CastKind::FloatToFloat,
+            },
+            (Type::Pointer { space: a, .. }, Type::Pointer { space: b, .. }) => {
+                if a == b {
+                    CastKind::PointerBitcast
+                } else {
+                    CastKind::AddressSpace
+                }
+            }
+            (Type::Scalar(Int { .. }), Type::Pointer { .. }) => {
+                if matches!(cx.exprs[v].kind, ExprKind::IntConst(0)) {
+                    CastKind::NullToPointer
+                } else {
+                    CastKind::IntToPointer
+                }
+            }
+            (Type::Pointer { .. }, Type::Scalar(Bool)) => CastKind::ToBool,
+            (Type::Pointer { .. }, Type::Scalar(Int { .. })) => CastKind::PointerToInt,
+            (Type::Struct(a), Type::Struct(b)) if a == b => CastKind::NoOp,
+            _ => {
+                let (f, t) = (types.display(from), types.display(to));
+                return self.unsupported(at, format!("conversion from '{f}' to '{t}'"));
+            }
+        };
+        let span = cx.exprs[v].span;
+        Ok(self.push_value(cx, ExprKind::Cast { kind, operand: v, explicit }, to, span))
+    }
+
+    fn decl_ref(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
+        let Some(decl) = c.referenced() else { return self.unsupported(c, "a reference to an unknown declaration") };
+        match decl.kind() {
+            CXCursor_VarDecl | CXCursor_ParmDecl => {
+                if let Some(&l) = decl.location().and_then(|loc| cx.by_decl.get(&loc)) {
+                    let q = cx.locals[l].ty;
+                    let cat = Category::Place { space: q.space, is_const: q.is_const };
+                    return Ok(self.push(cx, ExprKind::Local(l), q.ty, cat, span));
+                }
+                if !decl.has_global_storage() {
+                    return self.unsupported(c, format!("reference to '{}' declared outside this function", decl.spelling()));
+                }
+                let g = self.global_var(&decl, decl.storage_class() == CX_SC_Static)?;
+                let q = self.module.globals[g].ty;
+                let cat = Category::Place { space: q.space, is_const: q.is_const };
+                Ok(self.push(cx, ExprKind::Global(g), q.ty, cat, span))
+            }
+            CXCursor_EnumConstantDecl => {
+                let ty = self.ty(c.ty(), c)?;
+                match c.evaluate() {
+                    Some(EvalValue::Int(v)) => Ok(self.int_const(cx, v, ty, span)),
+                    _ => self.unsupported(c, "this enumerator"),
+                }
+            }
+            _ => self.unsupported(c, format!("a reference to '{}' as a value (function pointers)", decl.spelling())),
+        }
+    }
+
+    fn member(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
+        let Some(base_c) = c.expr_children().into_iter().next() else {
+            return self.unsupported(c, "member access without a base");
+        };
+        let Some(field) = c.referenced() else { return self.unsupported(c, "member access to an unknown field") };
+        let base = self.expr(&base_c, cx)?;
+        let base = if let Some((pointee, space, is_const)) = self.module.types.as_pointer(cx.exprs[base].ty) {
+            let p = self.as_value(base, cx);
+            self.push(cx, ExprKind::Deref(p), pointee, Category::Place { space, is_const }, span)
+        } else {
+            base
+        };
+        let Category::Place { space, is_const } = cx.exprs[base].category else {
+            return self.unsupported(c, "member access on a struct value that is not stored in a variable");
+        };
+        let Type::Struct(def) = self.module.types.get(cx.exprs[base].ty).clone() else {
+            return self.unsupported(c, "member access on a non-struct (vector components)");
+        };
+        let name = field.spelling();
+        let Some((index, f)) = self.module.types.structs[def].fields.iter().enumerate().find(|(_, f)| f.name == name)
+        else {
+            return self.unsupported(c, format!("access to member '{name}' of an anonymous struct or union"));
+        };
+        let ty = f.ty;
+        let is_const = is_const || c.ty().is_const();
+        Ok(self.push(cx, ExprKind::Member { base, field: index as u32 }, ty, Category::Place { space, is_const }, span))
+    }
+
+    fn call(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
+        let Some(callee) = c.referenced() else { return self.unsupported(c, "calls through function pointers") };
+        let name = callee.spelling();
+        let ty = self.ty(c.ty(), c)?;
+        let arg_cursors = c.arguments();
+        let user = callee.definition().and_then(|d| self.functions.get(&d.usr()).copied());
+        if let Some(function) = user {
+            let mut args = Vec::new();
+            for a in &arg_cursors {
+                args.push(self.value(a, cx)?);
+            }
+            return Ok(self.push_value(cx, ExprKind::Call { function, args }, ty, span));
+        }
+        let Some(builtin) = Builtin::lookup(&name, arg_cursors.len()) else {
+            return self.unsupported(
+                c,
+                format!("call to '{name}': not a function defined in this translation unit or a builtin clc supports yet"),
+            );
+        };
+        let mut args = Vec::new();
+        for a in &arg_cursors {
+            // Barrier flags and scopes must be constants; fold them here.
+            if matches!(builtin, Builtin::Sync(_)) {
+                let aty = self.ty(a.ty(), a)?;
+                match a.evaluate() {
+                    Some(EvalValue::Int(v)) => {
+                        let s = self.span(a);
+                        args.push(self.int_const(cx, v, aty, s));
+                        continue;
+                    }
+                    _ => return self.unsupported(a, format!("a non-constant argument to '{name}'")),
+                }
+            }
+            args.push(self.value(a, cx)?);
+        }
+        Ok(self.push_value(cx, ExprKind::Builtin { builtin, args }, ty, span))
+    }
+
+    fn unary(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
+        let Some(operand) = c.expr_children().into_iter().next() else {
+            return self.unsupported(c, "this unary expression");
+        };
+        let ty = self.ty(c.ty(), c)?;
+        let op = c.unary_operator();
+        match op {
+            CXUnaryOperator_PostInc | CXUnaryOperator_PostDec | CXUnaryOperator_PreInc | CXUnaryOperator_PreDec => {
+                let place = self.place(&operand, cx)?;
+                let increment = matches!(op, CXUnaryOperator_PostInc | CXUnaryOperator_PreInc);
+                let prefix = matches!(op, CXUnaryOperator_PreInc | CXUnaryOperator_PreDec);
+                let ty = cx.exprs[place].ty;
+                Ok(self.push_value(cx, ExprKind::IncDec { place, increment, prefix }, ty, span))
+            }
+            CXUnaryOperator_AddrOf => {
+                let place = self.place(&operand, cx)?;
+                Ok(self.push_value(cx, ExprKind::AddrOf(place), ty, span))
+            }
+            CXUnaryOperator_Deref => {
+                let p = self.value(&operand, cx)?;
+                let Some((pointee, space, is_const)) = self.module.types.as_pointer(cx.exprs[p].ty) else {
+                    return self.unsupported(c, "dereferencing a non-pointer");
+                };
+                Ok(self.push(cx, ExprKind::Deref(p), pointee, Category::Place { space, is_const }, span))
+            }
+            CXUnaryOperator_Plus => self.value(&operand, cx),
+            CXUnaryOperator_Minus | CXUnaryOperator_Not | CXUnaryOperator_LNot => {
+                let v = self.value(&operand, cx)?;
+                let op = match op {
+                    CXUnaryOperator_Minus => UnaryOp::Neg,
+                    CXUnaryOperator_Not => UnaryOp::BitNot,
+                    _ => UnaryOp::LogicalNot,
+                };
+                Ok(self.push_value(cx, ExprKind::Unary(op, v), ty, span))
+            }
+            _ => self.unsupported(c, "this unary operator"),
+        }
+    }
+
+    fn binary(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
+        let ch = c.expr_children();
+        let [l, r] = ch.as_slice() else { return self.unsupported(c, "this binary expression") };
+        let op = c.binary_operator();
+        match op {
+            CXBinaryOperator_Assign => {
+                let place = self.place(l, cx)?;
+                let value = self.value(r, cx)?;
+                let ty = cx.exprs[place].ty;
+                let value = self.convert(value, ty, false, r, cx)?;
+                return Ok(self.push_value(cx, ExprKind::Assign { place, value }, ty, span));
+            }
+            CXBinaryOperator_Comma => {
+                let a = self.expr(l, cx)?;
+                let b = self.value(r, cx)?;
+                let ty = cx.exprs[b].ty;
+                return Ok(self.push_value(cx, ExprKind::Comma(a, b), ty, span));
+            }
+            _ => {}
+        }
+        let ty = self.ty(c.ty(), c)?;
+        let a = self.value(l, cx)?;
+        let b = self.value(r, cx)?;
+        let kind = match op {
+            CXBinaryOperator_LAnd => ExprKind::Logical(LogicalOp::And, a, b),
+            CXBinaryOperator_LOr => ExprKind::Logical(LogicalOp::Or, a, b),
+            _ => match binary_op(op) {
+                Some(op) => ExprKind::Binary(op, a, b),
+                None => return self.unsupported(c, "this binary operator"),
+            },
+        };
+        Ok(self.push_value(cx, kind, ty, span))
+    }
+
+    fn compound_assign(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
+        let ch = c.expr_children();
+        let [l, r] = ch.as_slice() else { return self.unsupported(c, "this compound assignment") };
+        let Some(op) = compound_op(c.binary_operator()) else {
+            return self.unsupported(c, "this compound assignment operator");
+        };
+        let place = self.place(l, cx)?;
+        let value = self.value(r, cx)?;
+        let (lt, rt) = (cx.exprs[place].ty, cx.exprs[value].ty);
+        let compute = if self.module.types.as_pointer(lt).is_some() {
+            lt
+        } else if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+            self.promote(lt)
+        } else {
+            match self.usual_arithmetic(lt, rt) {
+                Some(t) => t,
+                None => return self.unsupported(c, "compound assignment on these operand types"),
+            }
+        };
+        Ok(self.push_value(cx, ExprKind::CompoundAssign { op, place, value, compute }, lt, span))
+    }
+
+    /// Integer promotion (C11 6.3.1.1).
+    pub(super) fn promote(&mut self, t: Handle<Type>) -> Handle<Type> {
+        match self.module.types.as_scalar(t) {
+            Some(Scalar::Bool) => self.module.types.scalar(Scalar::Int { width: 32, signed: true }),
+            Some(Scalar::Int { width, .. }) if width < 32 => self.module.types.scalar(Scalar::Int { width: 32, signed: true }),
+            _ => t,
+        }
+    }
+
+    /// The usual arithmetic conversions (C11 6.3.1.8) on two scalar types.
+    pub(super) fn usual_arithmetic(&mut self, a: Handle<Type>, b: Handle<Type>) -> Option<Handle<Type>> {
+        let (a, b) = (self.promote(a), self.promote(b));
+        let (sa, sb) = (self.module.types.as_scalar(a)?, self.module.types.as_scalar(b)?);
+        let r = match (sa, sb) {
+            (Scalar::Float { width: x }, Scalar::Float { width: y }) => Scalar::Float { width: x.max(y) },
+            (f @ Scalar::Float { .. }, _) | (_, f @ Scalar::Float { .. }) => f,
+            (Scalar::Int { width: wa, signed: sa_ }, Scalar::Int { width: wb, signed: sb_ }) => {
+                if sa_ == sb_ {
+                    Scalar::Int { width: wa.max(wb), signed: sa_ }
+                } else {
+                    let (ws, wu) = if sa_ { (wa, wb) } else { (wb, wa) };
+                    if wu >= ws {
+                        Scalar::Int { width: wu, signed: false }
+                    } else {
+                        Scalar::Int { width: ws, signed: true }
+                    }
+                }
+            }
+            _ => return None,
+        };
+        Some(self.module.types.scalar(r))
+    }
+
+    /// A string literal becomes an anonymous `__constant char[N]` variable (AS-13).
+    fn string_literal(&mut self, c: &Cursor<'_>) -> R<Handle<Global>> {
+        let bytes = match unescape_literal(&c.spelling()) {
+            Some(b) => b,
+            None => return self.unsupported(c, "this string literal (wide or UTF encodings)"),
+        };
+        let ty = self.ty(c.ty(), c)?;
+        let len = match self.module.types.get(ty) {
+            Type::Array { len, .. } => *len as usize,
+            _ => bytes.len() + 1,
+        };
+        let mut values: Vec<ConstValue> = bytes.iter().map(|b| ConstValue::Int(u64::from(*b))).collect();
+        values.resize(len, ConstValue::Int(0));
+        let span = self.span(c);
+        self.strings += 1;
+        Ok(self.module.globals.append(Global {
+            name: format!(".str.{}", self.strings),
+            ty: QualType { ty, space: Some(AddressSpace::Constant), is_const: true },
+            init: GlobalInit::Const(ConstValue::Composite(values)),
+            span,
+            is_static_local: false,
+            is_string_literal: true,
+        }))
+    }
+}
+
+fn binary_op(op: CXBinaryOperatorKind) -> Option<BinaryOp> {
+    Some(match op {
+        CXBinaryOperator_Mul => BinaryOp::Mul,
+        CXBinaryOperator_Div => BinaryOp::Div,
+        CXBinaryOperator_Rem => BinaryOp::Rem,
+        CXBinaryOperator_Add => BinaryOp::Add,
+        CXBinaryOperator_Sub => BinaryOp::Sub,
+        CXBinaryOperator_Shl => BinaryOp::Shl,
+        CXBinaryOperator_Shr => BinaryOp::Shr,
+        CXBinaryOperator_LT => BinaryOp::Lt,
+        CXBinaryOperator_GT => BinaryOp::Gt,
+        CXBinaryOperator_LE => BinaryOp::Le,
+        CXBinaryOperator_GE => BinaryOp::Ge,
+        CXBinaryOperator_EQ => BinaryOp::Eq,
+        CXBinaryOperator_NE => BinaryOp::Ne,
+        CXBinaryOperator_And => BinaryOp::BitAnd,
+        CXBinaryOperator_Xor => BinaryOp::BitXor,
+        CXBinaryOperator_Or => BinaryOp::BitOr,
+        _ => return None,
+    })
+}
+
+fn compound_op(op: CXBinaryOperatorKind) -> Option<BinaryOp> {
+    Some(match op {
+        CXBinaryOperator_MulAssign => BinaryOp::Mul,
+        CXBinaryOperator_DivAssign => BinaryOp::Div,
+        CXBinaryOperator_RemAssign => BinaryOp::Rem,
+        CXBinaryOperator_AddAssign => BinaryOp::Add,
+        CXBinaryOperator_SubAssign => BinaryOp::Sub,
+        CXBinaryOperator_ShlAssign => BinaryOp::Shl,
+        CXBinaryOperator_ShrAssign => BinaryOp::Shr,
+        CXBinaryOperator_AndAssign => BinaryOp::BitAnd,
+        CXBinaryOperator_XorAssign => BinaryOp::BitXor,
+        CXBinaryOperator_OrAssign => BinaryOp::BitOr,
+        _ => return None,
+    })
+}
+
+/// Keeps the low `width` bits.
+pub(super) fn truncate(v: u64, width: u8) -> u64 {
+    if width >= 64 {
+        v
+    } else {
+        v & ((1u64 << width) - 1)
+    }
+}
+
+/// Decodes clang's normalised spelling of a narrow string literal (`"ab\t\001"`).
+pub(super) fn unescape_literal(s: &str) -> Option<Vec<u8>> {
+    let inner = s.strip_prefix('"')?.strip_suffix('"')?;
+    let b = inner.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        let c = *b.get(i)?;
+        i += 1;
+        out.push(match c {
+            b'n' => b'\n',
+            b't' => b'\t',
+            b'r' => b'\r',
+            b'a' => 7,
+            b'b' => 8,
+            b'f' => 12,
+            b'v' => 11,
+            b'0'..=b'7' => {
+                let mut v = u32::from(c - b'0');
+                let mut n = 1;
+                while n < 3 && i < b.len() && (b'0'..=b'7').contains(&b[i]) {
+                    v = v * 8 + u32::from(b[i] - b'0');
+                    i += 1;
+                    n += 1;
+                }
+                v as u8
+            }
+            b'x' => {
+                let start = i;
+                while i < b.len() && b[i].is_ascii_hexdigit() {
+                    i += 1;
+                }
+                u32::from_str_radix(std::str::from_utf8(&b[start..i]).ok()?, 16).ok()? as u8
+            }
+            other => other,
+        });
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{truncate, unescape_literal};
+
+    #[test]
+    fn unescapes_clang_spellings() {
+        assert_eq!(unescape_literal(r#""abcd\001\377\"q\\""#).unwrap(), b"abcd\x01\xff\"q\\".to_vec());
+        assert_eq!(unescape_literal(r#""a\tb\n""#).unwrap(), b"a\tb\n".to_vec());
+        assert_eq!(unescape_literal("L\"x\""), None);
+    }
+
+    #[test]
+    fn truncates_to_width() {
+        assert_eq!(truncate(u64::MAX, 8), 0xff);
+        assert_eq!(truncate(u64::MAX, 64), u64::MAX);
+    }
+}

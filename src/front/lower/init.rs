@@ -1,0 +1,211 @@
+//! Initializers (C11 6.7.9): libclang shows initializer lists only in their syntactic form,
+//! so brace elision and zero-fill are implemented here. The same walk produces local
+//! initializers ([`Init`]) and compile-time constants ([`ConstValue`]).
+
+use super::expr::{truncate, unescape_literal};
+use super::{FnCtx, Lowerer, R};
+use crate::front::clang::{Cursor, EvalValue};
+use clang_sys::*;
+use clc_passes::ast::{ConstValue, ExprKind, GlobalInit, Handle, Init, Scalar, Type};
+use clc_passes::diag::Span;
+
+/// An initializer shaped like its object, before its leaves are turned into values.
+enum Shaped<T> {
+    Leaf(T),
+    List(Vec<Shaped<T>>),
+    Bytes(Vec<u8>),
+    Zero,
+}
+
+impl Lowerer<'_, '_> {
+    /// The members of an aggregate, in initialization order (`None` for scalars).
+    fn members(&self, ty: Handle<Type>) -> Option<Vec<Handle<Type>>> {
+        match self.module.types.get(ty) {
+            Type::Array { elem, len } => Some(vec![*elem; *len as usize]),
+            Type::Struct(d) => {
+                let def = &self.module.types.structs[*d];
+                // A union is initialized through its first member.
+                let n = if def.is_union { 1.min(def.fields.len()) } else { def.fields.len() };
+                Some(def.fields[..n].iter().map(|f| f.ty).collect())
+            }
+            _ => None,
+        }
+    }
+
+    fn is_char_array(&self, ty: Handle<Type>) -> bool {
+        matches!(self.module.types.get(ty), Type::Array { elem, .. }
+            if matches!(self.module.types.get(*elem), Type::Scalar(Scalar::Int { width: 8, .. })))
+    }
+
+    fn shape<T>(
+        &mut self,
+        c: &Cursor<'_>,
+        ty: Handle<Type>,
+        leaf: &mut dyn FnMut(&mut Self, &Cursor<'_>, Handle<Type>) -> R<T>,
+    ) -> R<Shaped<T>> {
+        if c.kind() == CXCursor_InitListExpr {
+            let elems = c.expr_children();
+            if let Some(d) = elems.iter().find(|e| e.kind() == CXCursor_UnexposedExpr && e.ty().kind() == CXType_Void) {
+                return self.unsupported(d, "designated initializers");
+            }
+            let mut pos = 0;
+            let out = match self.members(ty) {
+                Some(members) => self.fill_members(&elems, &mut pos, &members, leaf)?,
+                None => self.fill(&elems, &mut pos, ty, leaf)?,
+            };
+            return Ok(out);
+        }
+        if c.kind() == CXCursor_StringLiteral && self.is_char_array(ty) {
+            return self.string_bytes(c);
+        }
+        Ok(Shaped::Leaf(leaf(self, c, ty)?))
+    }
+
+    fn string_bytes<T>(&mut self, c: &Cursor<'_>) -> R<Shaped<T>> {
+        match unescape_literal(&c.spelling()) {
+            Some(mut b) => {
+                b.push(0);
+                Ok(Shaped::Bytes(b))
+            }
+            None => self.unsupported(c, "this string literal (wide or UTF encodings)"),
+        }
+    }
+
+    fn fill_members<T>(
+        &mut self,
+        elems: &[Cursor<'_>],
+        pos: &mut usize,
+        members: &[Handle<Type>],
+        leaf: &mut dyn FnMut(&mut Self, &Cursor<'_>, Handle<Type>) -> R<T>,
+    ) -> R<Shaped<T>> {
+        let mut out = Vec::with_capacity(members.len());
+        for &m in members {
+            if *pos < elems.len() {
+                out.push(self.fill(elems, pos, m, leaf)?);
+            } else {
+                out.push(Shaped::Zero);
+            }
+        }
+        Ok(Shaped::List(out))
+    }
+
+    /// Initializes one object of type `ty` from `elems[*pos..]`, consuming one element, or
+    /// several when the braces of a sub-aggregate are elided.
+    fn fill<T>(
+        &mut self,
+        elems: &[Cursor<'_>],
+        pos: &mut usize,
+        ty: Handle<Type>,
+        leaf: &mut dyn FnMut(&mut Self, &Cursor<'_>, Handle<Type>) -> R<T>,
+    ) -> R<Shaped<T>> {
+        let Some(e) = elems.get(*pos).copied() else { return Ok(Shaped::Zero) };
+        let Some(members) = self.members(ty) else {
+            *pos += 1;
+            return self.shape(&e, ty, leaf);
+        };
+        let braced = e.kind() == CXCursor_InitListExpr;
+        let string = e.kind() == CXCursor_StringLiteral && self.is_char_array(ty);
+        let same_type = !braced && self.ty(e.ty(), &e).ok() == Some(ty);
+        if braced || string || same_type {
+            *pos += 1;
+            return self.shape(&e, ty, leaf);
+        }
+        self.fill_members(elems, pos, &members, leaf)
+    }
+
+    /// A local variable's initializer.
+    pub(super) fn init(&mut self, c: &Cursor<'_>, ty: Handle<Type>, cx: &mut FnCtx) -> R<Init> {
+        let shaped = self.shape(c, ty, &mut |l: &mut Self, e: &Cursor<'_>, t| {
+            let v = l.value(e, cx)?;
+            l.convert(v, t, false, e, cx)
+        })?;
+        Ok(self.to_init(shaped, ty, c, cx))
+    }
+
+    fn to_init(&mut self, s: Shaped<Handle<clc_passes::ast::Expr>>, ty: Handle<Type>, at: &Cursor<'_>, cx: &mut FnCtx) -> Init {
+        match s {
+            Shaped::Leaf(e) => Init::Expr(e),
+            Shaped::Zero => Init::Zero,
+            Shaped::List(items) => {
+                let members = self.members(ty).unwrap_or_default();
+                Init::List(items.into_iter().zip(members).map(|(i, m)| self.to_init(i, m, at, cx)).collect())
+            }
+            Shaped::Bytes(bytes) => {
+                let (elem, len) = match self.module.types.get(ty) {
+                    Type::Array { elem, len } => (*elem, *len as usize),
+                    _ => return Init::Zero,
+                };
+                let span = self.span(at);
+                let mut items: Vec<Init> = bytes
+                    .iter()
+                    .take(len)
+                    .map(|b| Init::Expr(cx.exprs.append(clc_passes::ast::Expr {
+                        kind: ExprKind::IntConst(u64::from(*b)),
+                        ty: elem,
+                        category: clc_passes::ast::Category::Value,
+                        span,
+                    })))
+                    .collect();
+                items.resize_with(len, || Init::Zero);
+                Init::List(items)
+            }
+        }
+    }
+
+    /// A program-scope variable's initializer, evaluated at compile time.
+    pub(super) fn const_init(&mut self, c: &Cursor<'_>, ty: Handle<Type>) -> R<GlobalInit> {
+        let mut not_constant: Option<Span> = None;
+        let shaped = self.shape(c, ty, &mut |l: &mut Self, e: &Cursor<'_>, t| {
+            let v = l.constant(e, t);
+            if v.is_none() && not_constant.is_none() {
+                not_constant = Some(l.span(e));
+            }
+            Ok(v.unwrap_or(ConstValue::Zero))
+        })?;
+        if let Some(at) = not_constant {
+            return Ok(GlobalInit::NotConstant(at));
+        }
+        Ok(GlobalInit::Const(self.to_const(shaped, ty)))
+    }
+
+    fn to_const(&self, s: Shaped<ConstValue>, ty: Handle<Type>) -> ConstValue {
+        match s {
+            Shaped::Leaf(v) => v,
+            Shaped::Zero => ConstValue::Zero,
+            Shaped::List(items) => {
+                let members = self.members(ty).unwrap_or_default();
+                ConstValue::Composite(items.into_iter().zip(members).map(|(i, m)| self.to_const(i, m)).collect())
+            }
+            Shaped::Bytes(bytes) => {
+                let len = match self.module.types.get(ty) {
+                    Type::Array { len, .. } => *len as usize,
+                    _ => 0,
+                };
+                let mut v: Vec<ConstValue> = bytes.iter().take(len).map(|b| ConstValue::Int(u64::from(*b))).collect();
+                v.resize(len, ConstValue::Int(0));
+                ConstValue::Composite(v)
+            }
+        }
+    }
+
+    /// The value of a constant scalar expression, converted to `ty`.
+    fn constant(&mut self, e: &Cursor<'_>, ty: Handle<Type>) -> Option<ConstValue> {
+        let v = e.evaluate()?;
+        Some(match (self.module.types.get(ty), v) {
+            (Type::Scalar(Scalar::Bool), EvalValue::Int(i)) => ConstValue::Bool(i != 0),
+            (Type::Scalar(Scalar::Bool), EvalValue::Float(f)) => ConstValue::Bool(f != 0.0),
+            (Type::Scalar(Scalar::Int { width, .. }), EvalValue::Int(i)) => ConstValue::Int(truncate(i, *width)),
+            (Type::Scalar(Scalar::Int { width, signed }), EvalValue::Float(f)) => {
+                ConstValue::Int(truncate(if *signed { f as i64 as u64 } else { f as u64 }, *width))
+            }
+            (Type::Scalar(Scalar::Float { .. }), EvalValue::Float(f)) => ConstValue::Float(f),
+            (Type::Scalar(Scalar::Float { .. }), EvalValue::Int(i)) => {
+                let unsigned = matches!(self.ty(e.ty(), e).ok().and_then(|t| self.module.types.as_scalar(t)),
+                    Some(Scalar::Int { signed: false, .. }));
+                ConstValue::Float(if unsigned { i as f64 } else { i as i64 as f64 })
+            }
+            (Type::Pointer { .. }, EvalValue::Int(0)) => ConstValue::Zero,
+            _ => return None,
+        })
+    }
+}

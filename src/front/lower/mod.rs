@@ -1,0 +1,95 @@
+//! Cursors → typed AST. Everything the AST cannot express yet becomes a located
+//! `unsupported:` diagnostic; nothing here panics on any input.
+//!
+//! Lowering runs only on translation units without clang errors, so clang's type checking
+//! can be trusted: operands are already converted (each implicit cast is its own cursor,
+//! classified in [`expr`]), overloads are resolved, and address spaces are explicit on
+//! every declaration.
+
+mod decl;
+mod expr;
+mod init;
+mod stmt;
+mod types;
+
+use super::clang::{Cursor, Location};
+use crate::source::SourceMap;
+use clc_passes::ast::{Arena, Expr, Function, Global, Handle, LangOptions, Local, Module, StructDef};
+use clc_passes::diag::{Diagnostic, Diagnostics, FileId, Span};
+use std::collections::HashMap;
+
+/// A diagnostic was already recorded; stop lowering the enclosing construct.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reported;
+
+type R<T> = Result<T, Reported>;
+
+/// Lowers the translation unit rooted at `root` into a module.
+pub fn lower(root: &Cursor<'_>, lang: LangOptions, sources: &mut SourceMap) -> Result<Module, Diagnostics> {
+    let mut l = Lowerer {
+        module: Module::new(lang),
+        diags: Diagnostics::new(),
+        sources,
+        root: *root,
+        structs: HashMap::new(),
+        functions: HashMap::new(),
+        globals: HashMap::new(),
+        strings: 0,
+    };
+    l.translation_unit();
+    if l.diags.has_errors() {
+        Err(l.diags)
+    } else {
+        Ok(l.module)
+    }
+}
+
+struct Lowerer<'s, 'tu> {
+    module: Module,
+    diags: Diagnostics,
+    sources: &'s mut SourceMap,
+    root: Cursor<'tu>,
+    /// Struct declarations by USR.
+    structs: HashMap<String, Handle<StructDef>>,
+    /// Function definitions by USR.
+    functions: HashMap<String, Handle<Function>>,
+    /// Program-scope variables by USR.
+    globals: HashMap<String, Handle<Global>>,
+    /// Counter for string-literal globals.
+    strings: u32,
+}
+
+/// Per-function state.
+struct FnCtx {
+    locals: Arena<Local>,
+    exprs: Arena<Expr>,
+    /// Local variables by declaration location.
+    by_decl: HashMap<Location, Handle<Local>>,
+    depth: u32,
+}
+
+impl Lowerer<'_, '_> {
+    fn span(&mut self, c: &Cursor<'_>) -> Span {
+        self.span_of(c.location())
+    }
+
+    fn span_of(&mut self, loc: Option<Location>) -> Span {
+        match loc {
+            Some(Location { file: Some(path), line, col, .. }) => {
+                Span { file: self.sources.id_for(&path), line, col }
+            }
+            Some(Location { file: None, line, col, .. }) => Span { file: FileId(0), line, col },
+            None => Span { file: FileId(0), line: 0, col: 0 },
+        }
+    }
+
+    fn error<T>(&mut self, d: Diagnostic) -> R<T> {
+        self.diags.push(d);
+        Err(Reported)
+    }
+
+    fn unsupported<T>(&mut self, c: &Cursor<'_>, what: impl std::fmt::Display) -> R<T> {
+        let span = self.span(c);
+        self.error(Diagnostic::unsupported(span, what))
+    }
+}

@@ -1,0 +1,228 @@
+//! Statements.
+
+use super::{FnCtx, Lowerer, R};
+use crate::front::clang::Cursor;
+use clang_sys::*;
+use clc_passes::ast::{AddressSpace, Block, Local, Stmt, StmtKind};
+
+impl Lowerer<'_, '_> {
+    /// A compound statement (one scope level deeper than its parent, except the body).
+    pub(super) fn block(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Block> {
+        let mut stmts = Vec::new();
+        let mut failed = false;
+        for s in c.children() {
+            // Keep going after an error so that every problem in the body is reported.
+            match self.stmt(&s, cx, &mut stmts) {
+                Ok(()) => {}
+                Err(_) => failed = true,
+            }
+        }
+        if failed {
+            return Err(super::Reported);
+        }
+        Ok(Block { stmts })
+    }
+
+    fn nested(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Block> {
+        cx.depth += 1;
+        let r = if c.kind() == CXCursor_CompoundStmt {
+            self.block(c, cx)
+        } else {
+            let mut stmts = Vec::new();
+            self.stmt(c, cx, &mut stmts).map(|()| Block { stmts })
+        };
+        cx.depth -= 1;
+        r
+    }
+
+    fn stmt(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, out: &mut Vec<Stmt>) -> R<()> {
+        let span = self.span(c);
+        let kind = match c.kind() {
+            CXCursor_CompoundStmt => StmtKind::Block(self.nested(c, cx)?),
+            CXCursor_NullStmt => return Ok(()),
+            CXCursor_DeclStmt => {
+                for d in c.children() {
+                    match d.kind() {
+                        CXCursor_VarDecl => self.local_decl(&d, cx, out)?,
+                        CXCursor_StructDecl | CXCursor_UnionDecl | CXCursor_EnumDecl | CXCursor_TypedefDecl => {}
+                        _ => return self.unsupported(&d, "this kind of declaration inside a function"),
+                    }
+                }
+                return Ok(());
+            }
+            CXCursor_IfStmt => {
+                let ch = c.children();
+                let parts: Vec<_> = ch.iter().filter(|x| x.is_expression() || x.is_statement()).collect();
+                let (cond, then, otherwise) = match parts.as_slice() {
+                    [cond, then] => (*cond, *then, None),
+                    [cond, then, otherwise] => (*cond, *then, Some(*otherwise)),
+                    _ => return self.unsupported(c, "this form of 'if'"),
+                };
+                let cond = self.value(cond, cx)?;
+                let then = self.nested(then, cx)?;
+                let otherwise = match otherwise {
+                    Some(o) => Some(self.nested(o, cx)?),
+                    None => None,
+                };
+                StmtKind::If { cond, then, otherwise }
+            }
+            CXCursor_WhileStmt => {
+                let ch = c.children();
+                let [cond, body] = ch.as_slice() else { return self.unsupported(c, "this form of 'while'") };
+                if !cond.is_expression() {
+                    return self.unsupported(cond, "a declaration as a loop condition");
+                }
+                let cond = self.value(cond, cx)?;
+                let body = self.nested(body, cx)?;
+                StmtKind::Loop { init: Block::default(), cond: Some(cond), body, step: None, test_after: false }
+            }
+            CXCursor_DoStmt => {
+                let ch = c.children();
+                let [body, cond] = ch.as_slice() else { return self.unsupported(c, "this form of 'do'") };
+                let body = self.nested(body, cx)?;
+                let cond = self.value(cond, cx)?;
+                StmtKind::Loop { init: Block::default(), cond: Some(cond), body, step: None, test_after: true }
+            }
+            CXCursor_ForStmt => self.for_stmt(c, cx)?,
+            CXCursor_BreakStmt => StmtKind::Break,
+            CXCursor_ContinueStmt => StmtKind::Continue,
+            CXCursor_ReturnStmt => {
+                let e = c.expr_children();
+                match e.first() {
+                    Some(e) => StmtKind::Return(Some(self.value(e, cx)?)),
+                    None => StmtKind::Return(None),
+                }
+            }
+            CXCursor_SwitchStmt => return self.unsupported(c, "'switch' statements"),
+            CXCursor_GotoStmt | CXCursor_LabelStmt | CXCursor_IndirectGotoStmt => {
+                return self.unsupported(c, "'goto' and labels")
+            }
+            CXCursor_UnexposedStmt => return self.unsupported(c, "statement attributes"),
+            _ if c.is_expression() => {
+                let e = self.expr(c, cx)?;
+                StmtKind::Expr(e)
+            }
+            _ => return self.unsupported(c, format!("statement '{}'", c.spelling())),
+        };
+        out.push(Stmt { kind, span });
+        Ok(())
+    }
+
+    /// `for (init; cond; step) body`: libclang omits absent clauses, so each child is
+    /// placed by comparing its offset with the two `;` of the header.
+    fn for_stmt(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<StmtKind> {
+        let ch: Vec<_> = c.children().into_iter().filter(|x| x.is_expression() || x.is_statement()).collect();
+        let Some((body, clauses)) = ch.split_last() else { return self.unsupported(c, "this form of 'for'") };
+        let (mut init, mut cond, mut step) = (None, None, None);
+        if clauses.len() == 3 {
+            (init, cond, step) = (Some(clauses[0]), Some(clauses[1]), Some(clauses[2]));
+        } else if !clauses.is_empty() {
+            let Some((semi1, semi2)) = self.for_semicolons(c) else {
+                return self.unsupported(c, "a 'for' statement whose header comes from a macro");
+            };
+            for cl in clauses {
+                let off = cl.location().map(|l| l.offset).unwrap_or(0);
+                if off < semi1 {
+                    init = Some(*cl);
+                } else if off < semi2 {
+                    cond = Some(*cl);
+                } else {
+                    step = Some(*cl);
+                }
+            }
+        }
+        cx.depth += 1;
+        let r = (|| {
+            let mut init_stmts = Vec::new();
+            if let Some(i) = init {
+                self.stmt(&i, cx, &mut init_stmts)?;
+            }
+            let cond = match cond {
+                Some(e) if e.is_expression() => Some(self.value(&e, cx)?),
+                Some(e) => return self.unsupported(&e, "a declaration as a loop condition"),
+                None => None,
+            };
+            let step = match step {
+                Some(e) => Some(self.expr(&e, cx)?),
+                None => None,
+            };
+            let body = self.nested(body, cx)?;
+            Ok(StmtKind::Loop { init: Block { stmts: init_stmts }, cond, body, step, test_after: false })
+        })();
+        cx.depth -= 1;
+        r
+    }
+
+    /// File offsets of the two top-level `;` in a `for` header, from the source text.
+    fn for_semicolons(&mut self, c: &Cursor<'_>) -> Option<(u32, u32)> {
+        let loc = c.location()?;
+        let id = self.sources.id_for(loc.file.as_ref()?);
+        let text = self.sources.get(id)?.text.as_bytes();
+        let mut i = loc.offset as usize;
+        if text.get(i..i + 3)? != b"for" {
+            return None;
+        }
+        i += 3;
+        let (mut depth, mut semis) = (0i32, Vec::new());
+        while i < text.len() {
+            match text[i] {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                b';' if depth == 1 => semis.push(i as u32),
+                b'/' if text.get(i + 1) == Some(&b'/') => {
+                    while i < text.len() && text[i] != b'\n' {
+                        i += 1;
+                    }
+                }
+                b'/' if text.get(i + 1) == Some(&b'*') => {
+                    i += 2;
+                    while i + 1 < text.len() && !(text[i] == b'*' && text[i + 1] == b'/') {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                b'"' | b'\'' => {
+                    let q = text[i];
+                    i += 1;
+                    while i < text.len() && text[i] != q {
+                        if text[i] == b'\\' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        match semis.as_slice() {
+            [a, b] => Some((*a, *b)),
+            _ => None,
+        }
+    }
+
+    fn local_decl(&mut self, d: &Cursor<'_>, cx: &mut FnCtx, out: &mut Vec<Stmt>) -> R<()> {
+        let ty = self.qual(d.ty(), d)?;
+        // `static` locals and function-scope `__constant` variables live at program scope.
+        if d.storage_class() == CX_SC_Static || ty.space == Some(AddressSpace::Constant) {
+            self.global_var(d, d.storage_class() == CX_SC_Static)?;
+            return Ok(());
+        }
+        let span = self.span(d);
+        let local = cx.locals.append(Local { name: d.spelling(), ty, span, is_param: false, scope_depth: cx.depth });
+        if let Some(loc) = d.location() {
+            cx.by_decl.insert(loc, local);
+        }
+        let init = match d.var_initializer() {
+            Some(i) => Some(self.init(&i, ty.ty, cx)?),
+            None => None,
+        };
+        out.push(Stmt { kind: StmtKind::Decl { local, init }, span });
+        Ok(())
+    }
+}

@@ -1,0 +1,132 @@
+//! clang types → AST types.
+
+use super::{Lowerer, R};
+use crate::front::clang::{Cursor, Ty};
+use clang_sys::*;
+use clc_passes::ast::{AddressSpace, Field, ImageDim, QualType, Scalar, Space, StructDef, Type};
+use clc_passes::ast::Handle;
+
+/// clang's `LangAS` numbering for the OpenCL spaces.
+pub(super) fn space_of(lang_as: u32) -> Option<Space> {
+    match lang_as {
+        0 => Some(None),
+        1 => Some(Some(AddressSpace::Global)),
+        2 => Some(Some(AddressSpace::Local)),
+        3 => Some(Some(AddressSpace::Constant)),
+        4 => Some(Some(AddressSpace::Private)),
+        5 => Some(Some(AddressSpace::Generic)),
+        _ => None,
+    }
+}
+
+fn image_dim(kind: CXTypeKind) -> Option<ImageDim> {
+    // The RO, WO and RW ranges list the same twelve dimensionalities in the same order.
+    let idx = if (CXType_OCLImage1dRO..=CXType_OCLImage3dRO).contains(&kind) {
+        kind - CXType_OCLImage1dRO
+    } else if (CXType_OCLImage1dWO..=CXType_OCLImage3dWO).contains(&kind) {
+        kind - CXType_OCLImage1dWO
+    } else if (CXType_OCLImage1dRW..=CXType_OCLImage3dRW).contains(&kind) {
+        kind - CXType_OCLImage1dRW
+    } else {
+        return None;
+    };
+    Some(match idx {
+        0 => ImageDim::D1,
+        1 => ImageDim::D1Array,
+        2 => ImageDim::D1Buffer,
+        3 | 5..=10 => ImageDim::D2,
+        4 => ImageDim::D2Array,
+        _ => ImageDim::D3,
+    })
+}
+
+impl Lowerer<'_, '_> {
+    /// The AST type of `t`, ignoring its own qualifiers; `at` locates errors.
+    pub(super) fn ty(&mut self, t: Ty<'_>, at: &Cursor<'_>) -> R<Handle<Type>> {
+        let int = |width, signed| Type::Scalar(Scalar::Int { width, signed });
+        let ty = match t.kind() {
+            CXType_Void => Type::Void,
+            CXType_Bool => Type::Scalar(Scalar::Bool),
+            CXType_Char_S | CXType_SChar => int(8, true),
+            CXType_Char_U | CXType_UChar => int(8, false),
+            CXType_Short => int(16, true),
+            CXType_UShort => int(16, false),
+            CXType_Int => int(32, true),
+            CXType_UInt => int(32, false),
+            CXType_Long | CXType_LongLong => int(64, true),
+            CXType_ULong | CXType_ULongLong => int(64, false),
+            CXType_Half => Type::Scalar(Scalar::Float { width: 16 }),
+            CXType_Float => Type::Scalar(Scalar::Float { width: 32 }),
+            CXType_Double => Type::Scalar(Scalar::Float { width: 64 }),
+            CXType_Pointer => {
+                let p = t.pointee();
+                let pointee = self.ty(p, at)?;
+                let space = self.space(p, at)?;
+                Type::Pointer { pointee, space, is_const: p.is_const(), is_volatile: p.is_volatile() }
+            }
+            CXType_ConstantArray => {
+                let elem = self.ty(t.element(), at)?;
+                let len = t.num_elements();
+                if len < 0 {
+                    return self.unsupported(at, format!("array type '{}'", t.spelling()));
+                }
+                Type::Array { elem, len: len as u64 }
+            }
+            CXType_Record => Type::Struct(self.record(t, at)?),
+            CXType_Enum => match t.declaration(&self.root) {
+                Some(d) => return self.ty(d.enum_integer_type(), at),
+                None => return self.unsupported(at, format!("enum type '{}'", t.spelling())),
+            },
+            CXType_OCLSampler => Type::Sampler,
+            CXType_OCLEvent => Type::Event,
+            CXType_ExtVector => {
+                return self.unsupported(at, format!("vector type '{}' (vectors are not lowered yet)", t.spelling()))
+            }
+            k => match image_dim(k) {
+                Some(dim) => Type::Image(dim),
+                None => return self.unsupported(at, format!("type '{}'", t.spelling())),
+            },
+        };
+        Ok(self.module.types.intern(ty))
+    }
+
+    /// The address space qualifier of `t`.
+    pub(super) fn space(&mut self, t: Ty<'_>, at: &Cursor<'_>) -> R<Space> {
+        match space_of(t.address_space()) {
+            Some(s) => Ok(s),
+            None => self.unsupported(at, format!("address space of type '{}'", t.spelling())),
+        }
+    }
+
+    /// Type, space and constness of an object of type `t`.
+    pub(super) fn qual(&mut self, t: Ty<'_>, at: &Cursor<'_>) -> R<QualType> {
+        Ok(QualType { ty: self.ty(t, at)?, space: self.space(t, at)?, is_const: t.is_const() })
+    }
+
+    fn record(&mut self, t: Ty<'_>, at: &Cursor<'_>) -> R<Handle<StructDef>> {
+        let Some(decl) = t.declaration(&self.root) else {
+            return self.unsupported(at, format!("record type '{}'", t.spelling()));
+        };
+        let usr = decl.usr();
+        if let Some(&h) = self.structs.get(&usr) {
+            return Ok(h);
+        }
+        let (Some(size), Some(align)) = (t.size_of(), t.align_of()) else {
+            return self.unsupported(at, format!("incomplete type '{}'", t.spelling()));
+        };
+        let is_union = decl.kind() == CXCursor_UnionDecl;
+        let packed = decl.children().iter().any(|c| c.kind() == CXCursor_PackedAttr);
+        let mut fields = Vec::new();
+        for f in decl.fields_of(&t) {
+            let ty = self.ty(f.ty(), &f)?;
+            let Some(offset) = f.field_offset_bytes() else {
+                return self.unsupported(&f, "field without a known offset");
+            };
+            fields.push(Field { name: f.spelling(), ty, offset });
+        }
+        let name = if decl.is_anonymous() { String::new() } else { decl.spelling() };
+        let h = self.module.types.structs.append(StructDef { name, fields, size, align, packed, is_union });
+        self.structs.insert(usr, h);
+        Ok(h)
+    }
+}

@@ -1,0 +1,5 @@
+//! The front end: libclang parses and type-checks OpenCL C ([`clang`]), then
+//! [`lower`] turns clang's cursors into clc's typed AST.
+
+pub mod clang;
+pub mod lower;

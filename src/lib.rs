@@ -1,0 +1,28 @@
+//! # clc — an OpenCL C to SPIR-V compiler
+//!
+//! ```text
+//! kernel.cl ─ libclang ─▶ cursors ─ front::lower ─▶ typed AST (clc-passes)
+//!    ─ normalize/check address spaces ─▶ Validated ─ back::spv (rspirv) ─▶ SPIR-V
+//!    ─ spirv-tools validation ─▶ kernel.spv (written atomically)
+//! ```
+//!
+//! The library is what the `clc` binary and build scripts call: [`compile_file`] returns a
+//! validated module or typed errors whose diagnostics [`render`] prints the way clang does.
+
+#![warn(missing_docs)]
+
+pub mod back;
+pub mod driver;
+pub mod error;
+// libclang's constants keep their C names (`CXCursor_VarDecl`).
+#[allow(non_upper_case_globals)]
+pub mod front;
+pub mod options;
+pub mod output;
+pub mod render;
+pub mod source;
+
+pub use clc_passes::{ast, diag};
+pub use driver::{compile_file, compile_source, Compilation};
+pub use error::Error;
+pub use options::{Options, Target, WarningMode};

@@ -1,0 +1,258 @@
+//! `clc`: the command line. It parses clang-compatible options, calls the library,
+//! renders diagnostics and maps the outcome to an exit status:
+//! 0 success, 1 errors in the input, 2 bad usage, 70 internal compiler error.
+
+use clc::error::Error;
+use clc::options::{parse_cl_std, Options, WarningMode, CL_BUILD_OPTIONS};
+use clc::output::{words_to_bytes, write_atomic};
+use clc::render;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: clc [options] <file.cl>
+
+  -o <file>              write the SPIR-V module to <file> ('-' for stdout)
+  -S                     write SPIR-V assembly instead of a binary module
+  -cl-std=<version>      OpenCL C version: CL1.2 (default), CL2.0, CL3.0
+  -D <name>[=<value>]    define a macro          -U <name>   undefine a macro
+  -I <dir>               add a directory to the include search path
+  -w                     suppress all warnings   -Werror     turn warnings into errors
+  -cl-<option>           clBuildProgram options (-cl-fast-relaxed-math, -cl-mad-enable, ...)
+  --target=<env>         opencl (default); vulkan1.2 and vulkan1.3 are planned
+  --spirv-version=<v>    SPIR-V version 1.0 (default) ... 1.6
+  --diagnostics=<fmt>    human (default) or json
+  --max-constant-args=N  warn when a kernel uses more __constant arguments (default 8)
+  --max-local-mem=BYTES  warn when a kernel declares more __local memory (default 32768)
+  --dump-after=<pass>    print the AST after a pass (normalize-address-spaces, ...)
+  --version              print the version
+";
+
+struct Cli {
+    opts: Options,
+    input: PathBuf,
+    output: Option<String>,
+    assembly: bool,
+    json: bool,
+}
+
+enum Parsed {
+    Run(Box<Cli>),
+    Exit(ExitCode),
+}
+
+fn usage_error(msg: &str) -> Parsed {
+    eprintln!("clc: error: {msg}");
+    eprintln!("(run 'clc --help' for the list of options)");
+    Parsed::Exit(ExitCode::from(2))
+}
+
+fn parse_args(args: Vec<String>) -> Parsed {
+    let mut opts = Options::default();
+    let (mut input, mut output, mut assembly, mut json) = (None, None, false, false);
+    let mut it = args.into_iter();
+    // `-X value` or `-Xvalue`.
+    fn joined(arg: &str, flag: &str, it: &mut impl Iterator<Item = String>) -> Option<Result<String, String>> {
+        let rest = arg.strip_prefix(flag)?;
+        Some(if rest.is_empty() {
+            it.next().ok_or_else(|| format!("argument to '{flag}' is missing (expected 1 value)"))
+        } else {
+            Ok(rest.to_string())
+        })
+    }
+    while let Some(arg) = it.next() {
+        let a = arg.as_str();
+        if a == "-h" || a == "--help" {
+            print!("{USAGE}");
+            return Parsed::Exit(ExitCode::SUCCESS);
+        } else if a == "--version" {
+            println!("clc {}", env!("CARGO_PKG_VERSION"));
+            return Parsed::Exit(ExitCode::SUCCESS);
+        } else if let Some(v) = a.strip_prefix("-cl-std=") {
+            match parse_cl_std(v) {
+                Ok(s) => {
+                    opts.cl_std = s;
+                    opts.cl_std_spelling = v.to_string();
+                }
+                Err(e) => return usage_error(&e),
+            }
+        } else if CL_BUILD_OPTIONS.contains(&a) {
+            opts.cl_options.push(arg);
+        } else if a == "-S" {
+            assembly = true;
+        } else if a == "-w" {
+            opts.warnings = WarningMode::Ignore;
+        } else if a == "-Werror" {
+            opts.warnings = WarningMode::Error;
+        } else if let Some(v) = a.strip_prefix("--target=") {
+            match v.parse() {
+                Ok(t) => opts.target = t,
+                Err(e) => return usage_error(&e),
+            }
+        } else if let Some(v) = a.strip_prefix("--spirv-version=") {
+            let parsed = v.split_once('.').and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)));
+            match parsed {
+                Some((1, m)) if m <= 6 => opts.spirv_version = (1, m),
+                _ => return usage_error(&format!("invalid SPIR-V version '{v}' (expected 1.0 to 1.6)")),
+            }
+        } else if let Some(v) = a.strip_prefix("--diagnostics=") {
+            match v {
+                "human" => json = false,
+                "json" => json = true,
+                _ => return usage_error(&format!("invalid diagnostics format '{v}' (expected human or json)")),
+            }
+        } else if let Some(v) = a.strip_prefix("--max-constant-args=") {
+            match v.parse() {
+                Ok(n) => opts.limits.max_constant_args = n,
+                Err(_) => return usage_error(&format!("invalid number '{v}' for --max-constant-args")),
+            }
+        } else if let Some(v) = a.strip_prefix("--max-local-mem=") {
+            match v.parse() {
+                Ok(n) => opts.limits.max_local_bytes = n,
+                Err(_) => return usage_error(&format!("invalid number '{v}' for --max-local-mem")),
+            }
+        } else if let Some(v) = a.strip_prefix("--dump-after=") {
+            if !clc_passes::pipeline::PASSES.contains(&v) {
+                return usage_error(&format!(
+                    "unknown pass '{v}' (passes: {})",
+                    clc_passes::pipeline::PASSES.join(", ")
+                ));
+            }
+            opts.dump_after = Some(v.to_string());
+        } else if let Some(v) = joined(a, "-o", &mut it) {
+            match v {
+                Ok(v) => output = Some(v),
+                Err(e) => return usage_error(&e),
+            }
+        } else if let Some(v) = joined(a, "-D", &mut it) {
+            match v {
+                Ok(v) => opts.macros.push(format!("-D{v}")),
+                Err(e) => return usage_error(&e),
+            }
+        } else if let Some(v) = joined(a, "-U", &mut it) {
+            match v {
+                Ok(v) => opts.macros.push(format!("-U{v}")),
+                Err(e) => return usage_error(&e),
+            }
+        } else if let Some(v) = joined(a, "-I", &mut it) {
+            match v {
+                Ok(v) => opts.include_dirs.push(PathBuf::from(v)),
+                Err(e) => return usage_error(&e),
+            }
+        } else if a.starts_with('-') && a != "-" {
+            return usage_error(&format!("unknown argument: '{a}'"));
+        } else if input.is_some() {
+            return usage_error("only one input file can be compiled at a time");
+        } else {
+            input = Some(PathBuf::from(arg));
+        }
+    }
+    let Some(input) = input else { return usage_error("no input file") };
+    Parsed::Run(Box::new(Cli { opts, input, output, assembly, json }))
+}
+
+fn default_output(cli: &Cli) -> String {
+    let stem = cli.input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
+    format!("{stem}.{}", if cli.assembly { "spvasm" } else { "spv" })
+}
+
+fn run(cli: &Cli) -> ExitCode {
+    let render = |d: &clc::diag::Diagnostics, s: &clc::source::SourceMap| {
+        if cli.json {
+            render::json_all(d, s)
+        } else {
+            render::human_all(d, s)
+        }
+    };
+    match clc::compile_file(&cli.input, &cli.opts) {
+        Ok(c) => {
+            eprint!("{}", render(&c.diagnostics, &c.sources));
+            for (pass, dump) in &c.dumps {
+                eprintln!("; AST after {pass}\n{dump}");
+            }
+            let bytes = if cli.assembly {
+                match disassemble(&c.words) {
+                    Some(text) => text.into_bytes(),
+                    None => return internal("the SPIR-V disassembler failed on a validated module"),
+                }
+            } else {
+                words_to_bytes(&c.words)
+            };
+            let out = cli.output.clone().unwrap_or_else(|| default_output(cli));
+            if out == "-" {
+                let mut stdout = std::io::stdout().lock();
+                if stdout.write_all(&bytes).and_then(|()| stdout.flush()).is_err() {
+                    eprintln!("clc: error: cannot write to standard output");
+                    return ExitCode::from(1);
+                }
+            } else if let Err(e) = write_atomic(std::path::Path::new(&out), &bytes) {
+                eprintln!("clc: error: cannot write '{out}': {e}");
+                return ExitCode::from(1);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(Error::Input { diagnostics, sources }) => {
+            eprint!("{}", render(&diagnostics, &sources));
+            ExitCode::from(1)
+        }
+        Err(Error::Read { path, source }) => {
+            let why = match source.kind() {
+                std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
+                _ => source.to_string(),
+            };
+            eprintln!("clc: error: {why}: '{}'", path.display());
+            ExitCode::from(1)
+        }
+        Err(e @ (Error::Libclang(_) | Error::Unsupported(_))) => {
+            eprintln!("clc: error: {e}");
+            ExitCode::from(1)
+        }
+        Err(Error::Internal { bug, sources }) => {
+            let at = bug
+                .span
+                .and_then(|s| sources.get(s.file).map(|f| format!(" at {}:{}:{}", f.path.display(), s.line, s.col)))
+                .unwrap_or_default();
+            internal(&format!("{}{at}", bug.message))
+        }
+        Err(e) => internal(&e.to_string()),
+    }
+}
+
+fn disassemble(words: &[u32]) -> Option<String> {
+    use spirv_tools::assembler::{Assembler, DisassembleOptions};
+    let asm = spirv_tools::assembler::create(None);
+    let opts = DisassembleOptions { indent: false, use_friendly_names: true, ..DisassembleOptions::default() };
+    asm.disassemble(words, opts).ok().flatten()
+}
+
+fn internal(msg: &str) -> ExitCode {
+    eprintln!("clc: internal compiler error: {msg}");
+    eprintln!("clc: this is a bug in clc; please report it with the input that triggered it");
+    ExitCode::from(70)
+}
+
+fn main() -> ExitCode {
+    // A panic is a compiler bug: report it briefly and exit 70 (a backtrace only on request).
+    if std::env::var_os("RUST_BACKTRACE").is_none() {
+        std::panic::set_hook(Box::new(|info| {
+            let msg = info
+                .payload()
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "panic".into());
+            let at = info.location().map(|l| format!(" ({}:{})", l.file(), l.line())).unwrap_or_default();
+            eprintln!("clc: internal compiler error: {msg}{at}");
+            eprintln!("clc: this is a bug in clc; please report it with the input that triggered it");
+        }));
+    }
+    let cli = match parse_args(std::env::args().skip(1).collect()) {
+        Parsed::Run(cli) => cli,
+        Parsed::Exit(code) => return code,
+    };
+    match std::panic::catch_unwind(|| run(&cli)) {
+        Ok(code) => code,
+        Err(_) => ExitCode::from(70),
+    }
+}

@@ -1,0 +1,46 @@
+//! The files a compilation read, so diagnostics can show their source lines.
+
+use clc_passes::diag::FileId;
+use std::path::{Path, PathBuf};
+
+/// One source file.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// Path as given to or reported by clang.
+    pub path: PathBuf,
+    /// Contents (empty if it could not be read).
+    pub text: String,
+}
+
+/// All files of a compilation, addressed by [`FileId`].
+#[derive(Debug, Clone, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    /// Registers a file with known contents.
+    pub fn add(&mut self, path: PathBuf, text: String) -> FileId {
+        self.files.push(SourceFile { path, text });
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    /// The id of `path`, reading the file the first time it is seen.
+    pub fn id_for(&mut self, path: &Path) -> FileId {
+        if let Some(i) = self.files.iter().position(|f| f.path == path) {
+            return FileId(i as u32);
+        }
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        self.add(path.to_path_buf(), text)
+    }
+
+    /// The file behind an id.
+    pub fn get(&self, id: FileId) -> Option<&SourceFile> {
+        self.files.get(id.0 as usize)
+    }
+
+    /// Line `line` (1-based) of a file, without its newline.
+    pub fn line(&self, id: FileId, line: u32) -> Option<&str> {
+        self.get(id)?.text.lines().nth(line.checked_sub(1)? as usize)
+    }
+}
