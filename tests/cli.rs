@@ -1,0 +1,230 @@
+//! The `clc` command line: options, exit codes (0, 1, 2), clang-style diagnostics at exact
+//! positions, and that nothing is written when there is an error.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const VADD: &str = "kernel void vadd(global const float *a, global const float *b, global float *c) {
+    size_t i = get_global_id(0);
+    c[i] = a[i] + b[i];
+}
+";
+
+fn clc(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_clc")).current_dir(dir).args(args).output().expect("run clc")
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    if let Some(parent) = p.parent() {
+        std::fs::create_dir_all(parent).expect("mkdir");
+    }
+    std::fs::write(&p, text).expect("write");
+    p
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+#[test]
+fn compiles_to_a_spirv_1_0_module() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "vadd.cl", VADD);
+    let o = clc(d.path(), &["vadd.cl", "-o", "vadd.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let w = words(&std::fs::read(d.path().join("vadd.spv")).unwrap());
+    assert_eq!(w[0], 0x0723_0203, "magic");
+    assert_eq!(w[1], 0x0001_0000, "SPIR-V 1.0");
+    // No temporary files are left next to the output.
+    let names: Vec<_> = std::fs::read_dir(d.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn default_output_name_follows_the_input() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    assert_eq!(clc(d.path(), &["k.cl"]).status.code(), Some(0));
+    assert!(d.path().join("k.spv").exists());
+}
+
+#[test]
+fn dash_s_writes_assembly_and_dash_o_dash_writes_stdout() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "vadd.cl", VADD);
+    let o = clc(d.path(), &["-S", "vadd.cl", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("OpCapability Kernel"), "{text}");
+    assert!(text.contains("OpEntryPoint Kernel"), "{text}");
+    assert!(text.contains("OpMemoryModel Physical64 OpenCL"), "{text}");
+    let o = clc(d.path(), &["vadd.cl", "-o", "-"]);
+    assert_eq!(words(&o.stdout)[0], 0x0723_0203);
+}
+
+#[test]
+fn every_syntax_error_is_reported_at_its_position_and_nothing_is_written() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "bad.cl",
+        "kernel void k(global int *p) {\n    int x = 1\n    p[0] = x;\n    p[1] = undeclared;\n}\n",
+    );
+    let o = clc(d.path(), &["bad.cl", "-o", "bad.spv"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.contains("bad.cl:2:14: error: expected ';' at end of declaration\n    int x = 1\n             ^\n"), "{e}");
+    assert!(e.contains("bad.cl:4:12: error: use of undeclared identifier 'undeclared'\n"), "{e}");
+    assert!(e.contains("2 errors generated."), "{e}");
+    assert!(!d.path().join("bad.spv").exists());
+}
+
+#[test]
+fn an_existing_output_is_left_alone_on_error() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "bad.cl", "kernel void k() { int x = ; }\n");
+    write(d.path(), "out.spv", "previous");
+    assert_eq!(clc(d.path(), &["bad.cl", "-o", "out.spv"]).status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(d.path().join("out.spv")).unwrap(), "previous");
+}
+
+#[test]
+fn unsupported_features_are_located_errors() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "sw.cl", "kernel void k(global int *p) {\n    switch (p[0]) { default: p[1] = 2; }\n}\n");
+    let o = clc(d.path(), &["sw.cl", "-o", "sw.spv"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("sw.cl:2:5: error: unsupported: 'switch' statements"), "{}", stderr(&o));
+    assert!(!d.path().join("sw.spv").exists());
+}
+
+#[test]
+fn address_space_errors_come_out_clang_style() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "as.cl", "kernel void k(__private int *p) {\n    *p = 1;\n}\n");
+    let o = clc(d.path(), &["as.cl"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.starts_with(
+            "as.cl:1:30: error: pointer arguments to kernel functions must reside in '__global', '__constant' or '__local' address space\n"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn defines_and_include_dirs_reach_the_preprocessor() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "inc/scale.h", "#define SCALE_BY(x) ((x) * FACTOR)\n");
+    write(d.path(), "k.cl", "#include \"scale.h\"\nkernel void k(global int *p) { p[0] = SCALE_BY(p[0]); }\n");
+    let o = clc(d.path(), &["k.cl", "-o", "k.spv"]);
+    assert_eq!(o.status.code(), Some(1), "the header is not found without -I");
+    assert!(stderr(&o).contains("k.cl:1:10: error: 'scale.h' file not found"), "{}", stderr(&o));
+    let o = clc(d.path(), &["-I", "inc", "k.cl", "-o", "k.spv"]);
+    assert_eq!(o.status.code(), Some(1), "FACTOR is undefined without -D");
+    let o = clc(d.path(), &["-Iinc", "-D", "FACTOR=3", "k.cl", "-o", "k.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = clc(d.path(), &["-Iinc", "-DFACTOR=3", "-UFACTOR", "k.cl", "-o", "k2.spv"]);
+    assert_eq!(o.status.code(), Some(1), "-U undefines");
+}
+
+#[test]
+fn warnings_w_and_werror() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "w.cl", "kernel void k(global int *p) {\n    int x = p[0];\n    if (x = 2) p[1] = x;\n}\n");
+    let o = clc(d.path(), &["w.cl", "-o", "a.spv"]);
+    assert_eq!(o.status.code(), Some(0));
+    let e = stderr(&o);
+    assert!(
+        e.contains("w.cl:3:11: warning: using the result of an assignment as a condition without parentheses [-Wparentheses]"),
+        "{e}"
+    );
+    assert!(e.contains("1 warning generated."), "{e}");
+
+    let o = clc(d.path(), &["-w", "w.cl", "-o", "b.spv"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o), "");
+
+    let o = clc(d.path(), &["-Werror", "w.cl", "-o", "c.spv"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("w.cl:3:11: error: using the result of an assignment"), "{}", stderr(&o));
+    assert!(!d.path().join("c.spv").exists());
+}
+
+#[test]
+fn cl_std_selects_the_language() {
+    let d = tempfile::tempdir().unwrap();
+    // Program-scope __global variables exist only from OpenCL C 2.0 on.
+    write(d.path(), "g.cl", "global int counter = 5;\nkernel void k(global int *p) { p[0] = counter; }\n");
+    let o = clc(d.path(), &["-cl-std=CL1.2", "g.cl", "-o", "a.spv"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("g.cl:1:12: error:"), "{}", stderr(&o));
+    let o = clc(d.path(), &["-cl-std=CL2.0", "g.cl", "-o", "b.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = clc(d.path(), &["-cl-std=CL3.0", "g.cl", "-o", "c.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    for args in [
+        &["--frobnicate", "k.cl"][..],
+        &[][..],
+        &["-cl-std=CL9.9", "k.cl"][..],
+        &["k.cl", "other.cl"][..],
+        &["k.cl", "-o"][..],
+        &["--spirv-version=2.0", "k.cl"][..],
+        &["--target=metal", "k.cl"][..],
+    ] {
+        let o = clc(d.path(), args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("clc: error: "), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn io_problems_are_errors_not_crashes() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    let o = clc(d.path(), &["missing.cl"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), "clc: error: no such file or directory: 'missing.cl'\n");
+    let o = clc(d.path(), &["k.cl", "-o", "no/such/dir/k.spv"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("clc: error: cannot write 'no/such/dir/k.spv'"), "{}", stderr(&o));
+}
+
+#[test]
+fn vulkan_target_is_reported_as_not_yet_supported() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    let o = clc(d.path(), &["--target=vulkan1.2", "k.cl"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("unsupported: target 'vulkan1.2'"), "{}", stderr(&o));
+}
+
+#[test]
+fn spirv_versions_and_json_diagnostics() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    let o = clc(d.path(), &["--spirv-version=1.4", "k.cl", "-o", "k14.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let w = words(&std::fs::read(d.path().join("k14.spv")).unwrap());
+    assert_eq!(w[1], 0x0001_0400);
+    write(d.path(), "bad.cl", "kernel void k() { undeclared(); }\n");
+    let o = clc(d.path(), &["--diagnostics=json", "bad.cl"]);
+    assert_eq!(o.status.code(), Some(1));
+    let line = stderr(&o);
+    let v: serde_json::Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    assert_eq!(v["severity"], "error");
+    assert_eq!(v["location"]["line"], 1);
+    assert_eq!(v["location"]["column"], 19);
+}
