@@ -124,7 +124,10 @@ impl Writer<'_> {
         }
         let fn_ty = self.b.type_function(ret, param_tys.clone());
         self.b.begin_function(ret, Some(id), FunctionControl::NONE, fn_ty)?;
-        self.b.name(id, f.name.clone());
+        // Drivers name functions after OpName: the callable copy of a kernel must not take
+        // the entry point's name.
+        let name = if f.kernel.is_some() && !as_entry { format!("__clc_kernel_body.{}", f.name) } else { f.name.clone() };
+        self.b.name(id, name);
         let arg_kinds = if as_entry { self.valid.kernel_args.get(fh).cloned() } else { None };
         let mut param_ids = Vec::new();
         for (i, (&p, &ty)) in f.params.iter().zip(&param_tys).enumerate() {
