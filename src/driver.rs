@@ -34,8 +34,36 @@ pub fn compile_file(path: &Path, opts: &Options) -> Result<Compilation, Error> {
     compile_source(path, &text, opts)
 }
 
+/// Stack of the thread a compilation runs on.
+const STACK_BYTES: usize = 512 << 20;
+
 /// Compiles `text` as if it were the file `path` (includes resolve relative to it).
+///
+/// libclang and every stage after it recurse over the syntax tree, so the work runs on a
+/// thread with a large stack: deep but valid nesting is compiled (or rejected with a
+/// diagnostic) instead of overflowing the caller's stack. A panic there is reported as an
+/// internal error.
 pub fn compile_source(path: &Path, text: &str, opts: &Options) -> Result<Compilation, Error> {
+    std::thread::scope(|s| {
+        let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn_scoped(s, || compile_now(path, text, opts));
+        match worker {
+            Ok(handle) => handle.join().unwrap_or_else(|payload| {
+                let what = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "panic".into());
+                Err(Error::Internal { bug: Bug::new(None, what), sources: SourceMap::default() })
+            }),
+            Err(e) => Err(Error::Internal {
+                bug: Bug::new(None, format!("cannot start the compiler thread: {e}")),
+                sources: SourceMap::default(),
+            }),
+        }
+    })
+}
+
+fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, Error> {
     if let Target::Vulkan(_) = opts.target {
         return Err(Error::Unsupported(format!("target '{}': the Vulkan target is not implemented yet", opts.target)));
     }

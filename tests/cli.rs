@@ -228,3 +228,16 @@ fn spirv_versions_and_json_diagnostics() {
     assert_eq!(v["location"]["line"], 1);
     assert_eq!(v["location"]["column"], 19);
 }
+
+#[test]
+fn deep_nesting_is_compiled_or_rejected_never_a_crash() {
+    let d = tempfile::tempdir().unwrap();
+    let chain = |n: usize| format!("kernel void k(global int *p) {{ int a = p[0]; p[1] = {}; }}\n", vec!["a"; n].join("+"));
+    write(d.path(), "ok.cl", &chain(1500));
+    let o = clc(d.path(), &["ok.cl"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    write(d.path(), "deep.cl", &chain(20000));
+    let o = clc(d.path(), &["deep.cl"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).starts_with("deep.cl:1:53: error: unsupported: expressions nested more than 2000 levels deep"));
+}

@@ -89,6 +89,7 @@ impl Lowerer<'_, '_> {
             exprs: Arena::default(),
             by_decl: HashMap::new(),
             depth: 0,
+            expr_depth: 0,
         };
         let mut params = Vec::new();
         for p in c.children().into_iter().filter(|p| p.kind() == CXCursor_ParmDecl) {

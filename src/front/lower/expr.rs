@@ -11,6 +11,9 @@ use clc_passes::ast::{
 };
 use clc_passes::diag::Span;
 
+/// The deepest expression nesting clc accepts.
+const MAX_EXPR_DEPTH: u32 = 2000;
+
 impl Lowerer<'_, '_> {
     fn push(&mut self, cx: &mut FnCtx, kind: ExprKind, ty: Handle<Type>, category: Category, span: Span) -> Handle<Expr> {
         cx.exprs.append(Expr { kind, ty, category, span })
@@ -57,6 +60,17 @@ impl Lowerer<'_, '_> {
 
     /// Lowers an expression as written: places stay places.
     pub(super) fn expr(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
+        // Every later stage recurses over expressions too; bound the depth once, here.
+        if cx.expr_depth >= MAX_EXPR_DEPTH {
+            return self.unsupported(c, format!("expressions nested more than {MAX_EXPR_DEPTH} levels deep"));
+        }
+        cx.expr_depth += 1;
+        let r = self.expr_inner(c, cx);
+        cx.expr_depth -= 1;
+        r
+    }
+
+    fn expr_inner(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
         let span = self.span(c);
         match c.kind() {
             CXCursor_IntegerLiteral | CXCursor_CharacterLiteral | CXCursor_CXXBoolLiteralExpr | CXCursor_UnaryExpr => {
@@ -556,8 +570,8 @@ mod tests {
 
     #[test]
     fn unescapes_clang_spellings() {
-        assert_eq!(unescape_literal(r#""abcd\001\377\"q\\""#).unwrap(), b"abcd\x01\xff\"q\\".to_vec());
-        assert_eq!(unescape_literal(r#""a\tb\n""#).unwrap(), b"a\tb\n".to_vec());
+        assert_eq!(unescape_literal(r#""abcd\001\377\"q\\""#), Some(b"abcd\x01\xff\"q\\".to_vec()));
+        assert_eq!(unescape_literal(r#""a\tb\n""#), Some(b"a\tb\n".to_vec()));
         assert_eq!(unescape_literal("L\"x\""), None);
     }
 

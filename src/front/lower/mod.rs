@@ -66,6 +66,8 @@ struct FnCtx {
     /// Local variables by declaration location.
     by_decl: HashMap<Location, Handle<Local>>,
     depth: u32,
+    /// Current expression nesting.
+    expr_depth: u32,
 }
 
 impl Lowerer<'_, '_> {
