@@ -241,3 +241,20 @@ fn deep_nesting_is_compiled_or_rejected_never_a_crash() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).starts_with("deep.cl:1:53: error: unsupported: expressions nested more than 2000 levels deep"));
 }
+
+#[test]
+fn a_missing_libclang_says_what_to_install() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    let o = Command::new(env!("CARGO_BIN_EXE_clc"))
+        .current_dir(d.path())
+        .env("LIBCLANG_PATH", d.path().join("no-libclang-here"))
+        .arg("k.cl")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.starts_with("clc: error: libclang was not found"), "{e}");
+    assert!(e.contains("apt-get install libclang-22-dev"), "{e}");
+    assert!(!d.path().join("k.spv").exists());
+}
