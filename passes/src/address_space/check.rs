@@ -65,8 +65,13 @@ impl Checker<'_> {
             let space = g.ty.space.unwrap_or(AddressSpace::Private);
             let cl1 = !self.m.lang.program_scope_globals;
             let what = if g.is_static_local { "static variable" } else { "program scope variable" };
-            if g.is_string_literal && space != AddressSpace::Constant {
-                self.diags.push(rule(Diagnostic::error(g.span, "string literals must be stored in '__constant'"), "AS-13"));
+            if g.is_string_literal {
+                // A literal is not a variable: AS-6/AS-7 would only repeat this error under
+                // the literal's synthesised name.
+                if space != AddressSpace::Constant {
+                    self.diags.push(rule(Diagnostic::error(g.span, "string literals must be stored in '__constant'"), "AS-13"));
+                }
+                continue;
             }
             if matches!(self.m.types.get(g.ty.ty), Type::Image(_)) {
                 self.diags.push(rule(
@@ -327,6 +332,13 @@ impl Checker<'_> {
         let d = match (from, to) {
             (AddressSpace::Constant, AddressSpace::Generic) => Some(rule(
                 Diagnostic::error(at, "a pointer to '__constant' cannot be converted to a generic pointer"),
+                "AS-11",
+            )),
+            // The generic space does not contain `__constant`, so no cast reaches it from a
+            // generic pointer either (clang: "casting '__generic int *' to type
+            // '__constant int *' changes address space of pointer"); there is no to_constant().
+            (AddressSpace::Generic, AddressSpace::Constant) => Some(rule(
+                Diagnostic::error(at, "a generic pointer cannot be converted to a pointer to '__constant'"),
                 "AS-11",
             )),
             (_, AddressSpace::Generic) if generic => None,

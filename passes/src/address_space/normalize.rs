@@ -5,6 +5,8 @@
 //!   program-scope global variables, else `__private` (which `check-address-spaces` then
 //!   rejects under AS-6, as clang does);
 //! * an unqualified pointee → `__generic` with the generic address space, else `__private`.
+//! * a place (lvalue expression) without a space → the space of the object it designates:
+//!   its variable's, its struct base's, or its pointer's pointee space (`__private` if none).
 //!
 //! Pointer types are interned, so the pass computes a replacement for every type handle
 //! and rewrites each handle in the module once.
@@ -44,6 +46,7 @@ pub fn run(module: &mut Module) {
     for (_, g) in module.globals.iter_mut() {
         g.ty = qual(&map, g.ty, global_default);
     }
+    let global_spaces: Vec<_> = module.globals.iter().map(|(_, g)| g.ty.space).collect();
     for (_, f) in module.functions.iter_mut() {
         // AS-10: the result's own qualifier is kept as written so the check can reject it.
         f.result.ty = remap(&map, f.result.ty);
@@ -52,11 +55,20 @@ pub fn run(module: &mut Module) {
         }
         let handles: Vec<_> = f.exprs.iter().map(|(h, _)| h).collect();
         for h in handles {
-            // Operands precede their users, so a dereferenced pointer is already normalized.
+            // A place without a space designates an object whose space is known by now:
+            // a variable's (declarations are normalized above), a struct member's base, or
+            // a dereferenced pointer's pointee. Operands precede their users, so the base
+            // place or the dereferenced pointer is already normalized.
             let derived = match f.exprs[h].kind {
                 ExprKind::Deref(p) | ExprKind::Index { base: p, .. } => {
                     module.types.as_pointer(f.exprs[p].ty).and_then(|(_, space, _)| space)
                 }
+                ExprKind::Local(l) => f.locals.get(l).and_then(|l| l.ty.space),
+                ExprKind::Global(g) => global_spaces.get(g.index()).copied().flatten(),
+                ExprKind::Member { base, .. } => match f.exprs.get(base).map(|b| b.category) {
+                    Some(Category::Place { space, .. }) => space,
+                    _ => None,
+                },
                 _ => None,
             };
             let e = &mut f.exprs[h];

@@ -56,6 +56,18 @@ impl Lowerer<'_, '_> {
         if let Some(&g) = self.globals.get(&usr) {
             return Ok(g);
         }
+        if self.failed_globals.contains(&usr) {
+            return Err(super::Reported);
+        }
+        let r = self.new_global_var(c, is_static_local);
+        if r.is_err() {
+            self.failed_globals.insert(usr);
+        }
+        r
+    }
+
+    fn new_global_var(&mut self, c: &Cursor<'_>, is_static_local: bool) -> R<clc_passes::ast::Handle<Global>> {
+        let usr = c.usr();
         let span = self.span(c);
         if c.has_external_storage() {
             return self.unsupported(c, "'extern' variables (clc compiles one translation unit and has no linker)");

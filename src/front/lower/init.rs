@@ -163,7 +163,13 @@ impl Lowerer<'_, '_> {
             Ok(v.unwrap_or(ConstValue::Zero))
         })?;
         if let Some(at) = not_constant {
-            return Ok(GlobalInit::NotConstant(at));
+            // Clang has already rejected initializers that are not constant, so this one is
+            // constant in a form clc cannot evaluate yet (an address, a sampler).
+            self.diags.push(clc_passes::diag::Diagnostic::unsupported(
+                at,
+                "this constant initializer (addresses of variables and sampler values are not lowered yet)",
+            ));
+            return Err(super::Reported);
         }
         Ok(GlobalInit::Const(self.to_const(shaped, ty)))
     }

@@ -34,6 +34,7 @@ pub fn lower(root: &Cursor<'_>, lang: LangOptions, sources: &mut SourceMap) -> R
         structs: HashMap::new(),
         functions: HashMap::new(),
         globals: HashMap::new(),
+        failed_globals: Default::default(),
         strings: 0,
     };
     l.translation_unit();
@@ -55,6 +56,8 @@ struct Lowerer<'s, 'tu> {
     functions: HashMap<String, Handle<Function>>,
     /// Program-scope variables by USR.
     globals: HashMap<String, Handle<Global>>,
+    /// Program-scope variables already reported as unsupported (reported once).
+    failed_globals: std::collections::HashSet<String>,
     /// Counter for string-literal globals.
     strings: u32,
 }
