@@ -76,7 +76,8 @@ fn function(module: &Module, f: &Function, stage: Stage) -> Result<(), Bug> {
             | ExprKind::Member { base: a, .. }
             | ExprKind::Unary(_, a)
             | ExprKind::Cast { operand: a, .. }
-            | ExprKind::IncDec { place: a, .. } => before(*a)?,
+            | ExprKind::IncDec { place: a, .. }
+            | ExprKind::Swizzle { base: a, .. } => before(*a)?,
             ExprKind::Index { base: a, index: b }
             | ExprKind::Binary(_, a, b)
             | ExprKind::Logical(_, a, b)
@@ -99,7 +100,7 @@ fn function(module: &Module, f: &Function, stage: Stage) -> Result<(), Bug> {
                     before(*a)?;
                 }
             }
-            ExprKind::Builtin { args, .. } => {
+            ExprKind::VectorLiteral(args) | ExprKind::Builtin { args, .. } => {
                 for a in args {
                     before(*a)?;
                 }

@@ -65,7 +65,7 @@ pub fn run(module: &mut Module) {
                 }
                 ExprKind::Local(l) => f.locals.get(l).and_then(|l| l.ty.space),
                 ExprKind::Global(g) => global_spaces.get(g.index()).copied().flatten(),
-                ExprKind::Member { base, .. } => match f.exprs.get(base).map(|b| b.category) {
+                ExprKind::Member { base, .. } | ExprKind::Swizzle { base, .. } => match f.exprs.get(base).map(|b| b.category) {
                     Some(Category::Place { space, .. }) => space,
                     _ => None,
                 },

@@ -298,6 +298,8 @@ pub enum CastKind {
     PointerToInt,
     /// Integer to pointer.
     IntToPointer,
+    /// Scalar to every component of a vector (the scalar already has the element type).
+    Splat,
     /// Same representation (typedefs, qualifier changes).
     NoOp,
 }
@@ -388,6 +390,18 @@ pub enum ExprKind {
     },
     /// `a, b`.
     Comma(Handle<Expr>, Handle<Expr>),
+    /// Vector components `base.xyz` (a place when `base` is a place). `indices` select
+    /// components of `base`; [`Swizzle::UNDEFINED`] marks the undefined lane of `.hi`/`.odd`
+    /// on a 3-component vector.
+    Swizzle {
+        /// The vector.
+        base: Handle<Expr>,
+        /// Selected components, in order.
+        indices: Vec<u8>,
+    },
+    /// A vector literal `(float4)(a, v2, b)`: scalars and vectors whose components, in order,
+    /// fill the result (each part already has the element type).
+    VectorLiteral(Vec<Handle<Expr>>),
     /// A call of a user function.
     Call {
         /// Callee.
@@ -402,6 +416,65 @@ pub enum ExprKind {
         /// Arguments, converted to the selected overload's parameter types.
         args: Vec<Handle<Expr>>,
     },
+}
+
+/// Constants of swizzles.
+pub struct Swizzle;
+
+impl Swizzle {
+    /// Index of an undefined component.
+    pub const UNDEFINED: u8 = u8::MAX;
+
+    /// Decodes a component accessor (`xyzw`, `rgba`, `s0…sF`, `lo`, `hi`, `even`, `odd`) for a
+    /// vector of `len` components.
+    pub fn decode(accessor: &str, len: u8) -> Option<Vec<u8>> {
+        let storage = if len == 3 { 4 } else { len };
+        let pick = |v: Vec<u8>| v.into_iter().map(|i| if i < len { i } else { Swizzle::UNDEFINED }).collect();
+        match accessor {
+            "lo" => return Some(pick((0..storage / 2).collect())),
+            "hi" => return Some(pick((storage / 2..storage).collect())),
+            "even" => return Some(pick((0..storage).step_by(2).collect())),
+            "odd" => return Some(pick((1..storage).step_by(2).collect())),
+            _ => {}
+        }
+        if let Some(hex) = accessor.strip_prefix('s').or_else(|| accessor.strip_prefix('S')) {
+            let v: Option<Vec<u8>> = hex.chars().map(|c| c.to_digit(16).map(|d| d as u8)).collect();
+            return v.filter(|v| !v.is_empty() && v.iter().all(|&i| i < len));
+        }
+        let v: Option<Vec<u8>> = accessor
+            .chars()
+            .map(|c| match c {
+                'x' | 'r' => Some(0),
+                'y' | 'g' => Some(1),
+                'z' | 'b' => Some(2),
+                'w' | 'a' => Some(3),
+                _ => None,
+            })
+            .collect();
+        v.filter(|v| !v.is_empty() && v.iter().all(|&i| i < len))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Swizzle;
+    const U: u8 = Swizzle::UNDEFINED;
+
+    #[test]
+    fn decodes_every_accessor_form() {
+        assert_eq!(Swizzle::decode("xy", 4), Some(vec![0, 1]));
+        assert_eq!(Swizzle::decode("wzyx", 4), Some(vec![3, 2, 1, 0]));
+        assert_eq!(Swizzle::decode("s0F", 16), Some(vec![0, 15]));
+        assert_eq!(Swizzle::decode("S7", 8), Some(vec![7]));
+        assert_eq!(Swizzle::decode("lo", 8), Some(vec![0, 1, 2, 3]));
+        assert_eq!(Swizzle::decode("hi", 4), Some(vec![2, 3]));
+        assert_eq!(Swizzle::decode("hi", 3), Some(vec![2, U]));
+        assert_eq!(Swizzle::decode("odd", 3), Some(vec![1, U]));
+        assert_eq!(Swizzle::decode("even", 2), Some(vec![0]));
+        assert_eq!(Swizzle::decode("z", 2), None);
+        assert_eq!(Swizzle::decode("s8", 8), None);
+        assert_eq!(Swizzle::decode("q", 4), None);
+    }
 }
 
 /// Initializer of a local variable, shaped exactly like the variable's type.

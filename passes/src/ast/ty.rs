@@ -222,6 +222,11 @@ impl Types {
         self.lookup.insert(ty, h);
         h
     }
+    /// The handle of an already interned type.
+    pub fn lookup(&self, ty: &Type) -> Option<Handle<Type>> {
+        self.lookup.get(ty).copied()
+    }
+
     /// The type behind a handle.
     pub fn get(&self, h: Handle<Type>) -> &Type {
         &self.types[h]

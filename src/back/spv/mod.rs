@@ -12,6 +12,8 @@ mod expr;
 pub mod flavor;
 mod function;
 mod globals;
+mod numeric;
+mod place;
 mod types;
 
 use clc_passes::ast::{Function, Global, Handle, Local, Module, Type};
@@ -86,6 +88,8 @@ pub(crate) struct Writer<'m> {
     constants: HashMap<(Word, u64), Word>,
     /// 64-bit scalar types (their constants take two words).
     wide: std::collections::HashSet<Word>,
+    /// Splatted vector constants by (vector type, scalar constant).
+    splats: HashMap<(Word, Word), Word>,
     /// Null constants by type.
     nulls: HashMap<Word, Word>,
     globals: HashMap<Handle<Global>, Word>,
@@ -114,6 +118,7 @@ impl<'m> Writer<'m> {
             pointers: HashMap::new(),
             constants: HashMap::new(),
             wide: Default::default(),
+            splats: HashMap::new(),
             nulls: HashMap::new(),
             globals: HashMap::new(),
             builtin_vars: HashMap::new(),

@@ -50,7 +50,7 @@ impl Writer<'_> {
                 }
                 id
             }
-            Type::Vector { .. } => return unsupported(at, "vector types"),
+            Type::Vector { elem, len } => self.numeric_ty((elem, len)),
             Type::Image(_) => return unsupported(at, "image types"),
             Type::Sampler => return unsupported(at, "sampler_t"),
             Type::Event => return unsupported(at, "event_t"),
@@ -177,6 +177,21 @@ impl Writer<'_> {
                 let mut ids = Vec::new();
                 for i in items {
                     ids.push(self.const_value(elem, i, at)?);
+                }
+                self.b.constant_composite(ty, ids)
+            }
+            (Type::Vector { elem, .. }, ConstValue::Composite(items)) => {
+                let mut ids = Vec::new();
+                for i in items {
+                    ids.push(match i {
+                        ConstValue::Int(v) => self.scalar_const(elem, ConstScalar::Int(*v)),
+                        ConstValue::Float(v) => self.scalar_const(elem, ConstScalar::Float(*v)),
+                        ConstValue::Bool(v) => self.scalar_const(elem, ConstScalar::Int(u64::from(*v))),
+                        _ => {
+                            let et = self.scalar(elem);
+                            self.null(et)
+                        }
+                    });
                 }
                 self.b.constant_composite(ty, ids)
             }

@@ -22,6 +22,11 @@ impl Lowerer<'_, '_> {
     fn members(&self, ty: Handle<Type>) -> Option<Vec<Handle<Type>>> {
         match self.module.types.get(ty) {
             Type::Array { elem, len } => Some(vec![*elem; *len as usize]),
+            Type::Vector { elem, len } => {
+                let e = *elem;
+                let n = usize::from(*len);
+                return Some(vec![self.module.types.lookup(&Type::Scalar(e))?; n]);
+            }
             Type::Struct(d) => {
                 let def = &self.module.types.structs[*d];
                 // A union is initialized through its first member.
@@ -57,6 +62,15 @@ impl Lowerer<'_, '_> {
         }
         if c.kind() == CXCursor_StringLiteral && self.is_char_array(ty) {
             return self.string_bytes(c);
+        }
+        if matches!(self.module.types.get(ty), Type::Vector { .. }) {
+            // A literal made of scalars is shaped like an initializer list; one with vector
+            // parts is lowered as an expression.
+            if let Some(list) = vector_literal_list(c) {
+                if list.expr_children().iter().all(|e| e.ty().kind() != CXType_ExtVector) {
+                    return self.shape(&list, ty, leaf);
+                }
+            }
         }
         Ok(Shaped::Leaf(leaf(self, c, ty)?))
     }
@@ -196,6 +210,13 @@ impl Lowerer<'_, '_> {
 
     /// The value of a constant scalar expression, converted to `ty`.
     fn constant(&mut self, e: &Cursor<'_>, ty: Handle<Type>) -> Option<ConstValue> {
+        if let Type::Vector { elem, len } = self.module.types.get(ty).clone() {
+            // `(float4)(x)`: a scalar replicated.
+            let et = self.module.types.scalar(elem);
+            let inner = e.expr_children().into_iter().next_back()?;
+            let v = self.constant(&inner, et).or_else(|| self.constant(e, et))?;
+            return Some(ConstValue::Composite(vec![v; usize::from(len)]));
+        }
         let v = e.evaluate()?;
         Some(match (self.module.types.get(ty), v) {
             (Type::Scalar(Scalar::Bool), EvalValue::Int(i)) => ConstValue::Bool(i != 0),
@@ -213,5 +234,21 @@ impl Lowerer<'_, '_> {
             (Type::Pointer { .. }, EvalValue::Int(0)) => ConstValue::Zero,
             _ => return None,
         })
+    }
+}
+
+/// The initializer list inside a vector literal `(float4)(1, 2, 3, 4)` (below the implicit
+/// casts and parentheses clang wraps it in).
+fn vector_literal_list<'tu>(c: &Cursor<'tu>) -> Option<Cursor<'tu>> {
+    match c.kind() {
+        CXCursor_InitListExpr => Some(*c),
+        CXCursor_UnexposedExpr | CXCursor_ParenExpr | CXCursor_CompoundLiteralExpr => {
+            let ch = c.expr_children();
+            match ch.as_slice() {
+                [only] => vector_literal_list(only),
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }

@@ -80,7 +80,14 @@ impl Lowerer<'_, '_> {
             CXType_OCLSampler => Type::Sampler,
             CXType_OCLEvent => Type::Event,
             CXType_ExtVector => {
-                return self.unsupported(at, format!("vector type '{}' (vectors are not lowered yet)", t.spelling()))
+                let elem = self.ty(t.element(), at)?;
+                let (Some(elem), Ok(len)) = (self.module.types.as_scalar(elem), u8::try_from(t.num_elements())) else {
+                    return self.unsupported(at, format!("vector type '{}'", t.spelling()));
+                };
+                if !matches!(len, 2 | 3 | 4 | 8 | 16) {
+                    return self.unsupported(at, format!("vector type '{}' of {len} components", t.spelling()));
+                }
+                Type::Vector { elem, len }
             }
             k => match image_dim(k) {
                 Some(dim) => Type::Image(dim),

@@ -1,0 +1,242 @@
+//! Arithmetic, comparisons and conversions on scalars and vectors. An operand's AST type
+//! gives its element kind and component count; SPIR-V's arithmetic instructions apply
+//! component-wise, so one lowering serves both shapes.
+
+use super::types::ConstScalar;
+use super::{bug, Result, Writer};
+use clc_passes::ast::{BinaryOp, CastKind, Handle, Scalar, Type};
+use clc_passes::diag::Span;
+use rspirv::spirv::{Capability, Word};
+
+/// Element kind and component count (1 for scalars).
+pub(super) type Numeric = (Scalar, u8);
+
+impl Writer<'_> {
+    /// The element kind and component count of a scalar or vector type.
+    pub(super) fn numeric(&self, h: Handle<Type>) -> Option<Numeric> {
+        match self.m.types.get(h) {
+            Type::Scalar(s) => Some((*s, 1)),
+            Type::Vector { elem, len } => Some((*elem, *len)),
+            _ => None,
+        }
+    }
+
+    /// The SPIR-V type of `n` components of `s`.
+    pub(super) fn numeric_ty(&mut self, (s, n): Numeric) -> Word {
+        let e = self.scalar(s);
+        if n == 1 {
+            e
+        } else {
+            if n > 4 {
+                self.capabilities.insert(Capability::Vector16);
+            }
+            self.b.type_vector(e, u32::from(n))
+        }
+    }
+
+    /// A constant with `v` in every component.
+    pub(super) fn const_n(&mut self, (s, n): Numeric, v: ConstScalar) -> Word {
+        let c = self.scalar_const(s, v);
+        if n == 1 {
+            return c;
+        }
+        let ty = self.numeric_ty((s, n));
+        if let Some(&id) = self.splats.get(&(ty, c)) {
+            return id;
+        }
+        let id = self.b.constant_composite(ty, vec![c; usize::from(n)]);
+        self.splats.insert((ty, c), id);
+        id
+    }
+
+    /// A vector from its scalar components, as a chain of inserts into an undefined value:
+    /// Intel's CPU runtime crashes on `OpCompositeConstruct` of vectors.
+    pub(super) fn build_vector(&mut self, ty: Word, scalars: &[Word]) -> Result<Word> {
+        let mut acc = self.b.undef(ty, None);
+        for (k, &c) in scalars.iter().enumerate() {
+            acc = self.b.composite_insert(ty, None, c, acc, [k as u32])?;
+        }
+        Ok(acc)
+    }
+
+    /// `bool` or `booln`.
+    pub(super) fn bool_ty_n(&mut self, n: u8) -> Word {
+        self.numeric_ty((Scalar::Bool, n))
+    }
+
+    /// Non-zero test of a numeric value (component-wise for vectors).
+    pub(super) fn nonzero(&mut self, v: Word, (s, n): Numeric) -> Result<Word> {
+        let bt = self.bool_ty_n(n);
+        Ok(match s {
+            Scalar::Bool => v,
+            Scalar::Int { .. } => {
+                let z = self.const_n((s, n), ConstScalar::Int(0));
+                self.b.i_not_equal(bt, None, v, z)?
+            }
+            // C: NaN is non-zero.
+            Scalar::Float { .. } => {
+                let z = self.const_n((s, n), ConstScalar::Float(0.0));
+                self.b.f_unord_not_equal(bt, None, v, z)?
+            }
+        })
+    }
+
+    /// A `bool` as C's `int` 1/0 for scalars, or OpenCL's -1/0 mask for vectors.
+    pub(super) fn bool_to(&mut self, ty: Handle<Type>, b: Word, span: Span) -> Result<Word> {
+        let Some((s, n)) = self.numeric(ty) else { return bug(span, "bool converted to a non-numeric type") };
+        if s == Scalar::Bool {
+            return Ok(b);
+        }
+        let t = self.numeric_ty((s, n));
+        let one = self.const_n((s, n), ConstScalar::Int(if n == 1 { 1 } else { u64::MAX }));
+        let zero = self.const_n((s, n), ConstScalar::Int(0));
+        Ok(self.b.select(t, None, b, one, zero)?)
+    }
+
+    /// A comparison of two numeric values of kind `num`, as `bool`/`booln`.
+    pub(super) fn compare(&mut self, op: BinaryOp, num: Numeric, a: Word, b: Word) -> Result<Word> {
+        let bool_ty = self.bool_ty_n(num.1);
+        let bb = &mut self.b;
+        Ok(match num.0 {
+            Scalar::Float { .. } => match op {
+                BinaryOp::Eq => bb.f_ord_equal(bool_ty, None, a, b)?,
+                // `!=` is true when either side is NaN.
+                BinaryOp::Ne => bb.f_unord_not_equal(bool_ty, None, a, b)?,
+                BinaryOp::Lt => bb.f_ord_less_than(bool_ty, None, a, b)?,
+                BinaryOp::Le => bb.f_ord_less_than_equal(bool_ty, None, a, b)?,
+                BinaryOp::Gt => bb.f_ord_greater_than(bool_ty, None, a, b)?,
+                _ => bb.f_ord_greater_than_equal(bool_ty, None, a, b)?,
+            },
+            Scalar::Bool => match op {
+                BinaryOp::Eq => bb.logical_equal(bool_ty, None, a, b)?,
+                _ => bb.logical_not_equal(bool_ty, None, a, b)?,
+            },
+            Scalar::Int { signed, .. } => match (op, signed) {
+                (BinaryOp::Eq, _) => bb.i_equal(bool_ty, None, a, b)?,
+                (BinaryOp::Ne, _) => bb.i_not_equal(bool_ty, None, a, b)?,
+                (BinaryOp::Lt, true) => bb.s_less_than(bool_ty, None, a, b)?,
+                (BinaryOp::Lt, false) => bb.u_less_than(bool_ty, None, a, b)?,
+                (BinaryOp::Le, true) => bb.s_less_than_equal(bool_ty, None, a, b)?,
+                (BinaryOp::Le, false) => bb.u_less_than_equal(bool_ty, None, a, b)?,
+                (BinaryOp::Gt, true) => bb.s_greater_than(bool_ty, None, a, b)?,
+                (BinaryOp::Gt, false) => bb.u_greater_than(bool_ty, None, a, b)?,
+                (_, true) => bb.s_greater_than_equal(bool_ty, None, a, b)?,
+                (_, false) => bb.u_greater_than_equal(bool_ty, None, a, b)?,
+            },
+        })
+    }
+
+    /// Arithmetic and bitwise operators on values of type `at` (the right operand of a
+    /// shift keeps its own type `bt`).
+    pub(super) fn arith(
+        &mut self,
+        op: BinaryOp,
+        a: Word,
+        at: Handle<Type>,
+        b: Word,
+        bt: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
+        let Some(num @ (s, _)) = self.numeric(at) else { return bug(span, "arithmetic on a non-numeric type") };
+        let ty = self.numeric_ty(num);
+        if let Scalar::Float { .. } = s {
+            return Ok(match op {
+                BinaryOp::Add => self.b.f_add(ty, None, a, b)?,
+                BinaryOp::Sub => self.b.f_sub(ty, None, a, b)?,
+                BinaryOp::Mul => self.b.f_mul(ty, None, a, b)?,
+                BinaryOp::Div => self.b.f_div(ty, None, a, b)?,
+                BinaryOp::Rem => self.b.f_rem(ty, None, a, b)?,
+                _ => return bug(span, "bitwise operator on floats"),
+            });
+        }
+        let (width, signed) = match s {
+            Scalar::Int { width, signed } => (width, signed),
+            _ => (1, false),
+        };
+        Ok(match op {
+            BinaryOp::Add => self.b.i_add(ty, None, a, b)?,
+            BinaryOp::Sub => self.b.i_sub(ty, None, a, b)?,
+            BinaryOp::Mul => self.b.i_mul(ty, None, a, b)?,
+            BinaryOp::Div if signed => self.b.s_div(ty, None, a, b)?,
+            BinaryOp::Div => self.b.u_div(ty, None, a, b)?,
+            // C's `%` truncates, like OpSRem (the sign follows the dividend).
+            BinaryOp::Rem if signed => self.b.s_rem(ty, None, a, b)?,
+            BinaryOp::Rem => self.b.u_mod(ty, None, a, b)?,
+            BinaryOp::BitAnd => self.b.bitwise_and(ty, None, a, b)?,
+            BinaryOp::BitOr => self.b.bitwise_or(ty, None, a, b)?,
+            BinaryOp::BitXor => self.b.bitwise_xor(ty, None, a, b)?,
+            BinaryOp::Shl | BinaryOp::Shr => {
+                // OpenCL masks the shift count to the width of the shifted type.
+                let count = self.convert_value(b, bt, at, span)?;
+                let mask = self.const_n(num, ConstScalar::Int(u64::from(width) - 1));
+                let count = self.b.bitwise_and(ty, None, count, mask)?;
+                match (op, signed) {
+                    (BinaryOp::Shl, _) => self.b.shift_left_logical(ty, None, a, count)?,
+                    (_, true) => self.b.shift_right_arithmetic(ty, None, a, count)?,
+                    (_, false) => self.b.shift_right_logical(ty, None, a, count)?,
+                }
+            }
+            _ => return bug(span, "comparison in arithmetic"),
+        })
+    }
+
+    /// Converts a numeric value between AST types (where the AST records a computation type
+    /// rather than explicit casts); a scalar converted to a vector is replicated.
+    pub(super) fn convert_value(&mut self, v: Word, from: Handle<Type>, to: Handle<Type>, span: Span) -> Result<Word> {
+        if from == to {
+            return Ok(v);
+        }
+        let (Some((f, fnum)), Some((t, tnum))) = (self.numeric(from), self.numeric(to)) else {
+            return bug(span, "conversion between non-numeric types");
+        };
+        let kind = match (f, t) {
+            (_, Scalar::Bool) => CastKind::ToBool,
+            (Scalar::Bool, Scalar::Int { .. }) => CastKind::BoolToInt,
+            (Scalar::Bool, Scalar::Float { .. }) => CastKind::BoolToFloat,
+            (Scalar::Int { .. }, Scalar::Int { .. }) => CastKind::IntToInt,
+            (Scalar::Int { .. }, Scalar::Float { .. }) => CastKind::IntToFloat,
+            (Scalar::Float { .. }, Scalar::Int { .. }) => CastKind::FloatToInt,
+            (Scalar::Float { .. }, Scalar::Float { .. }) => CastKind::FloatToFloat,
+        };
+        let converted = self.numeric_cast(kind, v, (f, fnum), (t, fnum), span)?;
+        if fnum == 1 && tnum > 1 {
+            let ty = self.numeric_ty((t, tnum));
+            return self.build_vector(ty, &vec![converted; usize::from(tnum)]);
+        }
+        Ok(converted)
+    }
+
+    /// A value conversion between numeric types with the same component count.
+    pub(super) fn numeric_cast(&mut self, kind: CastKind, v: Word, from: Numeric, to: Numeric, span: Span) -> Result<Word> {
+        let (f, t, n) = (from.0, to.0, to.1);
+        let ty = self.numeric_ty(to);
+        Ok(match (kind, f, t) {
+            (CastKind::IntToInt, Scalar::Int { width: fw, signed }, Scalar::Int { width: tw, .. }) => {
+                if fw == tw {
+                    v
+                } else if fw < tw && signed {
+                    self.b.s_convert(ty, None, v)?
+                } else {
+                    self.b.u_convert(ty, None, v)?
+                }
+            }
+            (CastKind::IntToFloat, Scalar::Int { signed: true, .. }, _) => self.b.convert_s_to_f(ty, None, v)?,
+            (CastKind::IntToFloat, _, _) => self.b.convert_u_to_f(ty, None, v)?,
+            (CastKind::FloatToInt, _, Scalar::Int { signed: true, .. }) => self.b.convert_f_to_s(ty, None, v)?,
+            (CastKind::FloatToInt, _, _) => self.b.convert_f_to_u(ty, None, v)?,
+            (CastKind::FloatToFloat, _, _) => self.b.f_convert(ty, None, v)?,
+            (CastKind::ToBool, _, _) => self.nonzero(v, from)?,
+            (CastKind::BoolToInt, _, _) => {
+                let one = self.const_n((t, n), ConstScalar::Int(1));
+                let zero = self.const_n((t, n), ConstScalar::Int(0));
+                self.b.select(ty, None, v, one, zero)?
+            }
+            (CastKind::BoolToFloat, _, _) => {
+                let one = self.const_n((t, n), ConstScalar::Float(1.0));
+                let zero = self.const_n((t, n), ConstScalar::Float(0.0));
+                self.b.select(ty, None, v, one, zero)?
+            }
+            _ => return bug(span, "numeric conversion of this kind"),
+        })
+    }
+}
