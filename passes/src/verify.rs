@@ -147,6 +147,12 @@ fn block(f: &Function, b: &Block) -> Result<(), Bug> {
                     expr(*st)?;
                 }
             }
+            StmtKind::Switch { cond, cases } => {
+                expr(*cond)?;
+                for c in cases {
+                    block(f, &c.body)?;
+                }
+            }
             StmtKind::Return(Some(e)) => expr(*e)?,
             StmtKind::Break | StmtKind::Continue | StmtKind::Return(None) => {}
         }

@@ -284,6 +284,11 @@ impl Checker<'_> {
                     self.block_decls(f, init);
                     self.block_decls(f, body);
                 }
+                StmtKind::Switch { cases, .. } => {
+                    for c in cases {
+                        self.block_decls(f, &c.body);
+                    }
+                }
                 StmtKind::Expr(_) | StmtKind::Break | StmtKind::Continue | StmtKind::Return(_) => {}
             }
         }

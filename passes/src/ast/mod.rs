@@ -495,6 +495,17 @@ pub struct Block {
     pub stmts: Vec<Stmt>,
 }
 
+/// One group of `case`/`default` labels of a `switch` and the statements after them.
+#[derive(Debug, Clone)]
+pub struct SwitchCase {
+    /// Case values (bits, truncated to the selector's width).
+    pub values: Vec<u64>,
+    /// Whether `default:` labels this group.
+    pub is_default: bool,
+    /// Statements up to the next label.
+    pub body: Block,
+}
+
 /// A statement with its location.
 #[derive(Debug, Clone)]
 pub struct Stmt {
@@ -539,6 +550,14 @@ pub enum StmtKind {
         step: Option<Handle<Expr>>,
         /// `do`-`while`: the condition is tested after the body and step.
         test_after: bool,
+    },
+    /// `switch`: the body split at its case labels, in source order; control falls through
+    /// from one case's statements into the next unless they `break`.
+    Switch {
+        /// The selector (a promoted integer).
+        cond: Handle<Expr>,
+        /// Case groups in source order.
+        cases: Vec<SwitchCase>,
     },
     /// `break`.
     Break,

@@ -4,7 +4,7 @@
 
 use super::{bug, Result, Writer};
 use clc_passes::address_space::ArgKind;
-use clc_passes::ast::{AddressSpace, Block, ExprKind, Function, Handle, Init, Local, StmtKind, Type};
+use clc_passes::ast::{AddressSpace, Block, ExprKind, Function, Handle, Init, Local, Scalar, StmtKind, SwitchCase, Type};
 use clc_passes::diag::Span;
 use rspirv::dr::Operand;
 use rspirv::spirv::{
@@ -18,8 +18,9 @@ pub(super) struct FnState<'a> {
     pub(super) f: &'a Function,
     /// Pointer to the storage of each parameter and local variable.
     pub(super) locals: HashMap<Handle<Local>, Word>,
-    /// `(break target, continue target)` of the enclosing loops.
-    loops: Vec<(Word, Word)>,
+    /// Targets of `break` (loops and switches) and `continue` (loops), innermost last.
+    breaks: Vec<Word>,
+    continues: Vec<Word>,
     /// Label of the block being built.
     pub(super) label: Word,
     /// Module-scope variables used.
@@ -147,7 +148,8 @@ impl Writer<'_> {
         let mut st = FnState {
             f,
             locals: HashMap::new(),
-            loops: Vec::new(),
+            breaks: Vec::new(),
+            continues: Vec::new(),
             label,
             used: BTreeSet::new(),
             called: BTreeSet::new(),
@@ -260,9 +262,11 @@ impl Writer<'_> {
                     _ => self.b.branch(body_l)?,
                 }
                 self.begin(st, body_l)?;
-                st.loops.push((merge, cont));
+                st.breaks.push(merge);
+                st.continues.push(cont);
                 let r = self.block(st, body);
-                st.loops.pop();
+                st.breaks.pop();
+                st.continues.pop();
                 r?;
                 if self.open() {
                     self.b.branch(cont)?;
@@ -280,20 +284,54 @@ impl Writer<'_> {
                 }
                 self.begin(st, merge)
             }
-            StmtKind::Break => match st.loops.last() {
-                Some(&(merge, _)) => Ok(self.b.branch(merge)?),
-                None => bug(span, "'break' outside a loop"),
+            StmtKind::Break => match st.breaks.last() {
+                Some(&merge) => Ok(self.b.branch(merge)?),
+                None => bug(span, "'break' outside a loop or switch"),
             },
-            StmtKind::Continue => match st.loops.last() {
-                Some(&(_, cont)) => Ok(self.b.branch(cont)?),
+            StmtKind::Continue => match st.continues.last() {
+                Some(&cont) => Ok(self.b.branch(cont)?),
                 None => bug(span, "'continue' outside a loop"),
             },
+            StmtKind::Switch { cond, cases } => self.switch(st, *cond, cases),
             StmtKind::Return(None) => Ok(self.b.ret()?),
             StmtKind::Return(Some(e)) => {
                 let v = self.value(st, *e)?;
                 Ok(self.b.ret_value(v)?)
             }
         }
+    }
+
+    /// A structured `OpSwitch`: one block per case group in source order, each falling
+    /// through to the next, `break` to the merge block.
+    fn switch(&mut self, st: &mut FnState<'_>, cond: Handle<clc_passes::ast::Expr>, cases: &[SwitchCase]) -> Result<()> {
+        let selector = self.value(st, cond)?;
+        let wide = matches!(self.m.types.as_scalar(st.f.exprs[cond].ty), Some(Scalar::Int { width: 64, .. }));
+        let merge = self.b.id();
+        let labels: Vec<Word> = cases.iter().map(|_| self.b.id()).collect();
+        let default = cases.iter().position(|c| c.is_default).map_or(merge, |i| labels[i]);
+        let mut targets = Vec::new();
+        for (c, &l) in cases.iter().zip(&labels) {
+            for &v in &c.values {
+                let lit = if wide { Operand::LiteralBit64(v) } else { Operand::LiteralBit32(v as u32) };
+                targets.push((lit, l));
+            }
+        }
+        self.b.selection_merge(merge, SelectionControl::NONE)?;
+        self.b.switch(selector, default, targets)?;
+        st.breaks.push(merge);
+        for (i, c) in cases.iter().enumerate() {
+            self.begin(st, labels[i])?;
+            let r = self.block(st, &c.body);
+            if r.is_err() {
+                st.breaks.pop();
+                return r;
+            }
+            if self.open() {
+                self.b.branch(labels.get(i + 1).copied().unwrap_or(merge))?;
+            }
+        }
+        st.breaks.pop();
+        self.begin(st, merge)
     }
 
     /// Stores an initializer into the object at `ptr`.

@@ -3,7 +3,8 @@
 use super::{FnCtx, Lowerer, R};
 use crate::front::clang::Cursor;
 use clang_sys::*;
-use clc_passes::ast::{AddressSpace, Block, Local, Stmt, StmtKind};
+use crate::front::clang::EvalValue;
+use clc_passes::ast::{AddressSpace, Block, Local, Scalar, Stmt, StmtKind, SwitchCase};
 
 impl Lowerer<'_, '_> {
     /// A compound statement (one scope level deeper than its parent, except the body).
@@ -93,7 +94,7 @@ impl Lowerer<'_, '_> {
                     None => StmtKind::Return(None),
                 }
             }
-            CXCursor_SwitchStmt => return self.unsupported(c, "'switch' statements"),
+            CXCursor_SwitchStmt => self.switch(c, cx)?,
             CXCursor_GotoStmt | CXCursor_LabelStmt | CXCursor_IndirectGotoStmt => {
                 return self.unsupported(c, "'goto' and labels")
             }
@@ -106,6 +107,94 @@ impl Lowerer<'_, '_> {
         };
         out.push(Stmt { kind, span });
         Ok(())
+    }
+
+    /// `switch`: the body is split at its top-level `case`/`default` labels.
+    fn switch(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<StmtKind> {
+        let ch: Vec<_> = c.children().into_iter().filter(|x| x.is_expression() || x.is_statement()).collect();
+        let [cond_c, body] = ch.as_slice() else { return self.unsupported(c, "this form of 'switch'") };
+        if !cond_c.is_expression() {
+            return self.unsupported(cond_c, "a declaration as a switch condition");
+        }
+        let cond = self.value(cond_c, cx)?;
+        let width = match self.module.types.as_scalar(cx.exprs[cond].ty) {
+            Some(Scalar::Int { width, .. }) => width,
+            _ => return self.unsupported(cond_c, "a non-integer switch condition"),
+        };
+        let stmts = if body.kind() == CXCursor_CompoundStmt { body.children() } else { vec![*body] };
+        let mut cases: Vec<SwitchCase> = Vec::new();
+        cx.depth += 1;
+        let r = (|| {
+            for s in stmts {
+                let mut s = s;
+                // Stacked labels (`case 1: case 2: stmt`) open one group.
+                let mut opened = false;
+                loop {
+                    match s.kind() {
+                        CXCursor_CaseStmt | CXCursor_DefaultStmt => {
+                            if !opened {
+                                cases.push(SwitchCase { values: Vec::new(), is_default: false, body: Block::default() });
+                                opened = true;
+                            }
+                            let parts: Vec<_> =
+                                s.children().into_iter().filter(|x| x.is_expression() || x.is_statement()).collect();
+                            let Some(group) = cases.last_mut() else { return self.unsupported(&s, "this case label") };
+                            let sub = if s.kind() == CXCursor_DefaultStmt {
+                                group.is_default = true;
+                                parts.first().copied()
+                            } else {
+                                if parts.len() != 2 {
+                                    return self.unsupported(&s, "case ranges");
+                                }
+                                match parts[0].evaluate() {
+                                    Some(EvalValue::Int(v)) => group.values.push(super::expr::truncate(v, width)),
+                                    _ => return self.unsupported(&parts[0], "this case value"),
+                                }
+                                parts.get(1).copied()
+                            };
+                            match sub {
+                                Some(next) => s = next,
+                                None => break,
+                            }
+                        }
+                        _ => {
+                            let Some(group) = cases.last_mut() else {
+                                return self.unsupported(&s, "statements before the first case label of a switch");
+                            };
+                            let mut body = std::mem::take(&mut group.body);
+                            let r = self.stmt(&s, cx, &mut body.stmts);
+                            if let Some(group) = cases.last_mut() {
+                                group.body = body;
+                            }
+                            r?;
+                            break;
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })();
+        cx.depth -= 1;
+        r?;
+        if self.contains_nested_label(body) {
+            return self.unsupported(c, "case labels inside nested statements of a switch");
+        }
+        Ok(StmtKind::Switch { cond, cases })
+    }
+
+    /// Whether a `case`/`default` label hides below the top level of a switch body (Duff's
+    /// device), which structured control flow cannot express.
+    fn contains_nested_label(&self, body: &Cursor<'_>) -> bool {
+        fn walk(c: &Cursor<'_>, depth: u32) -> bool {
+            c.children().iter().any(|ch| match ch.kind() {
+                CXCursor_SwitchStmt => false,
+                CXCursor_CaseStmt | CXCursor_DefaultStmt if depth > 0 => true,
+                CXCursor_CaseStmt | CXCursor_DefaultStmt => walk(ch, depth),
+                _ if ch.is_statement() => walk(ch, depth + 1),
+                _ => false,
+            })
+        }
+        walk(body, 0)
     }
 
     /// `for (init; cond; step) body`: libclang omits absent clauses, so each child is
