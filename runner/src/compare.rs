@@ -184,6 +184,7 @@ mod tests {
             kernel: "k".into(),
             global: vec![4],
             local: None,
+            offset: None,
             args: vec![Arg {
                 name: "out".into(),
                 ty: expect.elem_type(),

@@ -377,11 +377,12 @@ pub fn run_in_process(run: &Run, spirv: &Path) -> Result<Outputs> {
     }
 
     let local_ptr = run.local.as_ref().map_or(std::ptr::null(), |l| l.as_ptr());
+    let offset_ptr = run.offset.as_ref().map_or(std::ptr::null(), |o| o.as_ptr());
     unsafe {
         queue.enqueue_nd_range_kernel(
             kernel.get(),
             run.global.len() as u32,
-            std::ptr::null(),
+            offset_ptr,
             run.global.as_ptr(),
             local_ptr,
             &[],

@@ -1,10 +1,17 @@
-//! `clc-run --clc <clc-binary> [--no-reference] [--keep-spv DIR] [PATH...]`
+//! `clc-run --clc <clc-binary> [--no-reference] [--include-pending] [--keep-spv DIR] [PATH...]`
 //!
 //! For each spec (PATH = spec files or directories searched recursively; default `kernels/`):
 //! compiles the `.cl` with `<clc> -cl-std=<std> <options> <source> -o <tmp>.spv`, runs every
 //! `[[run]]` on the Intel CPU runtime in a child process and checks `expect`; unless
 //! `--no-reference`, does the same with clang-22's SPIR-V and compares clc's outputs with it.
-//! Prints one line per run and finally `N passed, M failed`; exits 1 if anything failed.
+//! Prints one line per run and finally `N passed, M failed` (`, K skipped` when some runs were
+//! skipped); exits 1 if anything failed.
+//!
+//! * A spec with `pending = "..."` needs compiler features clc lacks: each of its runs prints
+//!   `SKIP <spec> <run> (pending: ...)` and counts as skipped, unless `--include-pending`.
+//! * A spec with `reference_broken = "reason"` still compiles and runs clang-22's module, but
+//!   the line says `clang: KNOWN-BROKEN (reason)` followed by what actually happened, and no
+//!   reference failure (compile, run, mismatch with `expect` or with clc) fails the run.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -13,24 +20,27 @@ use anyhow::{bail, Context, Result};
 use clc_runner::compare::{check_expected, check_same};
 use clc_runner::exec::{child_main_if_requested, run_isolated, Outputs};
 use clc_runner::reference::clang_compile;
-use clc_runner::spec::{discover, Run, SpecFile};
+use clc_runner::spec::{discover, Run, SpecFile, KNOWN_FEATURES};
 
 struct Options {
     clc: PathBuf,
     reference: bool,
+    include_pending: bool,
     keep: Option<PathBuf>,
     paths: Vec<PathBuf>,
 }
 
 const USAGE: &str =
-    "usage: clc-run --clc <path-to-clc> [--no-reference] [--keep-spv DIR] [PATH...]\n\
+    "usage: clc-run --clc <path-to-clc> [--no-reference] [--include-pending] [--keep-spv DIR] [PATH...]\n\
   PATH: spec files (.toml) or directories (searched recursively); default kernels/\n\
   --no-reference  skip clang-22 (no reference compile/run/comparison)\n\
+  --include-pending  also run specs marked `pending` (otherwise they are skipped)\n\
   --keep-spv DIR  keep the compiled modules as DIR/<group>_<name>.{clc,ref}.spv";
 
 fn parse_args() -> Result<Options> {
     let mut clc = None;
     let mut reference = true;
+    let mut include_pending = false;
     let mut keep = None;
     let mut paths = Vec::new();
     let mut it = std::env::args_os().skip(1);
@@ -38,6 +48,7 @@ fn parse_args() -> Result<Options> {
         match a.to_str() {
             Some("--clc") => clc = Some(PathBuf::from(it.next().context("--clc needs a value")?)),
             Some("--no-reference") => reference = false,
+            Some("--include-pending") => include_pending = true,
             Some("--keep-spv") => {
                 keep = Some(PathBuf::from(
                     it.next().context("--keep-spv needs a value")?,
@@ -59,6 +70,7 @@ fn parse_args() -> Result<Options> {
     Ok(Options {
         clc,
         reference,
+        include_pending,
         keep,
         paths,
     })
@@ -80,6 +92,18 @@ fn main() -> ExitCode {
 struct Tally {
     passed: usize,
     failed: usize,
+    skipped: usize,
+}
+
+impl Tally {
+    /// The final line: `N passed, M failed`, plus `, K skipped` when K > 0.
+    fn summary(&self) -> String {
+        let mut s = format!("{} passed, {} failed", self.passed, self.failed);
+        if self.skipped > 0 {
+            s.push_str(&format!(", {} skipped", self.skipped));
+        }
+        s
+    }
 }
 
 fn real_main() -> Result<bool> {
@@ -112,7 +136,7 @@ fn real_main() -> Result<bool> {
             }
         }
     }
-    println!("{} passed, {} failed", tally.passed, tally.failed);
+    println!("{}", tally.summary());
     Ok(tally.failed == 0)
 }
 
@@ -166,6 +190,20 @@ fn indent(s: &str) -> String {
 
 fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) {
     let name = spec.path.display().to_string();
+    if let Some(p) = &spec.pending {
+        if !opts.include_pending {
+            for run in &spec.runs {
+                println!("SKIP {name} {} (pending: {p})", run.label());
+                tally.skipped += 1;
+            }
+            return;
+        }
+        for f in spec.pending_features() {
+            if !KNOWN_FEATURES.contains(&f) {
+                println!("WARN {name}: pending feature `{f}` is not one of the usual names");
+            }
+        }
+    }
     let stem = module_stem(spec);
     let clc_spv = out_dir.join(format!("{stem}.clc.spv"));
     let ref_spv = out_dir.join(format!("{stem}.ref.spv"));
@@ -186,21 +224,36 @@ fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) 
             Ok(()) => true,
             Err(e) => {
                 println!(
-                    "FAIL {name}: reference compile failed:\n{}",
+                    "{} {name}: reference compile failed:\n{}",
+                    if spec.reference_broken.is_some() {
+                        "NOTE (reference known broken)"
+                    } else {
+                        "FAIL"
+                    },
                     indent(&format!("{e:#}"))
                 );
                 false
             }
         };
     for run in &spec.runs {
-        let ok = run_one(
-            opts,
-            &name,
-            run,
-            clc_ok.then_some(&clc_spv),
-            ref_ok.then_some(&ref_spv),
+        let clc_out = clc_ok.then(|| run_isolated(run, &clc_spv));
+        let ref_out = ref_ok.then(|| run_isolated(run, &ref_spv));
+        let j = judge(
+            &LaunchCx {
+                spec_name: &name,
+                run,
+                reference: opts.reference,
+                reference_broken: spec.reference_broken.as_deref(),
+                pending: spec.pending.as_deref(),
+            },
+            clc_out.as_ref(),
+            ref_out.as_ref(),
         );
-        if ok {
+        println!("{}", j.line);
+        for d in &j.details {
+            println!("{}", indent(d));
+        }
+        if j.ok {
             tally.passed += 1;
         } else {
             tally.failed += 1;
@@ -227,38 +280,78 @@ fn verdict(r: &Option<Result<(), String>>) -> &'static str {
     }
 }
 
-/// Runs one launch with clc's module (if it compiled) and the reference module (if any).
-fn run_one(
-    opts: &Options,
-    spec_name: &str,
-    run: &Run,
-    clc: Option<&PathBuf>,
-    reference: Option<&PathBuf>,
-) -> bool {
+/// What [`judge`] needs to know about the launch besides its outputs.
+struct LaunchCx<'a> {
+    spec_name: &'a str,
+    run: &'a Run,
+    /// Whether the reference was asked for (no `--no-reference`).
+    reference: bool,
+    /// `reference_broken` of the spec.
+    reference_broken: Option<&'a str>,
+    /// `pending` of the spec (only seen with `--include-pending`).
+    pending: Option<&'a str>,
+}
+
+/// The verdict on one launch: its summary line, indented details, pass/fail.
+#[derive(Debug)]
+struct Judgement {
+    ok: bool,
+    line: String,
+    details: Vec<String>,
+}
+
+/// Judges one launch from clc's outputs (`None`: clc's module did not compile) and the
+/// reference's (`None`: not asked for, or clang failed to compile).
+fn judge(
+    cx: &LaunchCx,
+    clc_out: Option<&Result<Outputs>>,
+    ref_out: Option<&Result<Outputs>>,
+) -> Judgement {
+    let run = cx.run;
+    let broken = cx.reference_broken;
     let has_expect = run.args.iter().any(|a| a.expect.is_some());
     let mut details = Vec::new();
     let mut ok = true;
+    // Reference problems fail the run unless the reference is known to be broken; either way
+    // they are remembered for the "actually" part of a KNOWN-BROKEN verdict.
+    let mut ref_problem: Option<&'static str> = None;
+    let mut ref_fail =
+        |what: &'static str, detail: String, details: &mut Vec<String>, ok: &mut bool| {
+            ref_problem.get_or_insert(what);
+            if broken.is_some() {
+                details.push(format!("(known broken) {detail}"));
+            } else {
+                *ok = false;
+                details.push(detail);
+            }
+        };
 
-    let clc_out = clc.map(|p| run_isolated(run, p));
-    let ref_out = reference.map(|p| run_isolated(run, p));
-    if clc.is_none() {
+    if clc_out.is_none() {
         ok = false;
         details.push("clc: no module (compile failed)".to_string());
     }
-    if opts.reference && reference.is_none() {
-        ok = false;
-        details.push("reference: no module (compile failed)".to_string());
+    if cx.reference && ref_out.is_none() {
+        ref_fail(
+            "compile failed",
+            "reference: no module (compile failed)".to_string(),
+            &mut details,
+            &mut ok,
+        );
     }
-    if let Some(Err(e)) = &clc_out {
+    if let Some(Err(e)) = clc_out {
         ok = false;
         details.push(format!("clc run failed: {e:#}"));
     }
-    if let Some(Err(e)) = &ref_out {
-        ok = false;
-        details.push(format!("reference run failed: {e:#}"));
+    if let Some(Err(e)) = ref_out {
+        ref_fail(
+            "run failed",
+            format!("reference run failed: {e:#}"),
+            &mut details,
+            &mut ok,
+        );
     }
-    let clc_o = clc_out.as_ref().and_then(|r| r.as_ref().ok());
-    let ref_o = ref_out.as_ref().and_then(|r| r.as_ref().ok());
+    let clc_o = clc_out.and_then(|r| r.as_ref().ok());
+    let ref_o = ref_out.and_then(|r| r.as_ref().ok());
 
     let clc_vs_expect = clc_o.filter(|_| has_expect).map(|o| check_expected(run, o));
     let ref_vs_expect = ref_o.filter(|_| has_expect).map(|o| check_expected(run, o));
@@ -266,14 +359,30 @@ fn run_one(
         (Some(a), Some(b)) => Some(check_same(run, a, b)),
         _ => None,
     };
-    for (label, r) in [
-        ("clc vs expected", &clc_vs_expect),
-        ("clang vs expected", &ref_vs_expect),
-        ("clc vs clang", &clc_vs_ref),
-    ] {
-        if let Some(Err(e)) = r {
+    if let Some(Err(e)) = &clc_vs_expect {
+        ok = false;
+        details.push(format!("clc vs expected:\n{}", indent(e)));
+    }
+    if let Some(Err(e)) = &ref_vs_expect {
+        ref_fail(
+            "wrong results",
+            format!("clang vs expected:\n{}", indent(e)),
+            &mut details,
+            &mut ok,
+        );
+    }
+    if let Some(Err(e)) = &clc_vs_ref {
+        let detail = format!("clc vs clang:\n{}", indent(e));
+        if broken.is_some() {
+            // Without `expect` a disagreement may be clang's fault; with it, clang vs expected
+            // already said whether clang was wrong.
+            if !has_expect {
+                ref_problem.get_or_insert("disagrees with clc");
+            }
+            details.push(format!("(known broken) {detail}"));
+        } else {
             ok = false;
-            details.push(format!("{label}:\n{}", indent(e)));
+            details.push(detail);
         }
     }
 
@@ -290,9 +399,14 @@ fn run_one(
             verdict(r)
         }
     };
+    let pending = cx
+        .pending
+        .map(|p| format!(" (pending: {p})"))
+        .unwrap_or_default();
     let mut line = format!(
-        "{} {spec_name} {}: {shown} | expected: {}",
+        "{} {} {}{pending}: {shown} | expected: {}",
         if ok { "PASS" } else { "FAIL" },
+        cx.spec_name,
         run.label(),
         if has_expect {
             not_run(&clc_vs_expect)
@@ -300,22 +414,196 @@ fn run_one(
             "-"
         },
     );
-    if opts.reference {
-        line.push_str(&format!(
-            " | clang: {}",
-            if ref_o.is_none() {
-                "NOT RUN"
-            } else {
-                not_run(&clc_vs_ref)
+    if cx.reference {
+        match broken {
+            Some(reason) => {
+                let actual = match ref_problem {
+                    Some(p) => format!("actually FAILED ({p})"),
+                    None if has_expect || clc_o.is_some() => "actually OK".to_string(),
+                    None => "actually ran (nothing to check)".to_string(),
+                };
+                line.push_str(&format!(" | clang: KNOWN-BROKEN ({reason}); {actual}"));
             }
-        ));
-        if matches!(ref_vs_expect, Some(Err(_))) {
-            line.push_str(" | clang vs expected: MISMATCH");
+            None => {
+                line.push_str(&format!(
+                    " | clang: {}",
+                    if ref_o.is_none() {
+                        "NOT RUN"
+                    } else {
+                        not_run(&clc_vs_ref)
+                    }
+                ));
+                if matches!(ref_vs_expect, Some(Err(_))) {
+                    line.push_str(" | clang vs expected: MISMATCH");
+                }
+            }
         }
     }
-    println!("{line}");
-    for d in details {
-        println!("{}", indent(&d));
+    Judgement { ok, line, details }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clc_runner::spec::{Arg, ArgKind};
+    use clc_runner::values::{ElemType, Values};
+
+    fn run(expect: Option<Vec<i32>>) -> Run {
+        Run {
+            kernel: "k".into(),
+            global: vec![2],
+            local: None,
+            offset: None,
+            args: vec![Arg {
+                name: "out".into(),
+                ty: ElemType::Int,
+                kind: ArgKind::Buffer {
+                    init: Values::I32(vec![0, 0]),
+                },
+                expect: expect.map(Values::I32),
+                ulp: 0,
+                output: true,
+            }],
+        }
     }
-    ok
+
+    fn outs(v: &[i32]) -> Result<Outputs> {
+        Ok(Outputs {
+            outputs: vec![("out".into(), Values::I32(v.to_vec()))],
+        })
+    }
+
+    fn cx<'a>(run: &'a Run, broken: Option<&'a str>) -> LaunchCx<'a> {
+        LaunchCx {
+            spec_name: "k.toml",
+            run,
+            reference: true,
+            reference_broken: broken,
+            pending: None,
+        }
+    }
+
+    #[test]
+    fn all_good() {
+        let r = run(Some(vec![1, 2]));
+        let j = judge(&cx(&r, None), Some(&outs(&[1, 2])), Some(&outs(&[1, 2])));
+        assert!(j.ok, "{j:?}");
+        assert_eq!(
+            j.line,
+            "PASS k.toml k[2]: clc: out = [1, 2] | expected: MATCH | clang: MATCH"
+        );
+        assert!(j.details.is_empty());
+    }
+
+    #[test]
+    fn reference_mismatch_fails_unless_known_broken() {
+        let r = run(Some(vec![1, 2]));
+        let (good, bad) = (outs(&[1, 2]), outs(&[1, 3]));
+        let j = judge(&cx(&r, None), Some(&good), Some(&bad));
+        assert!(!j.ok);
+        assert!(
+            j.line
+                .ends_with("| clang: MISMATCH | clang vs expected: MISMATCH"),
+            "{}",
+            j.line
+        );
+
+        let j = judge(&cx(&r, Some("bug 1")), Some(&good), Some(&bad));
+        assert!(j.ok, "{j:?}");
+        assert!(
+            j.line
+                .ends_with("| clang: KNOWN-BROKEN (bug 1); actually FAILED (wrong results)"),
+            "{}",
+            j.line
+        );
+        assert!(
+            j.details.iter().all(|d| d.starts_with("(known broken)")),
+            "{:?}",
+            j.details
+        );
+
+        // The known-broken reference may also turn out fine.
+        let j = judge(&cx(&r, Some("bug 1")), Some(&good), Some(&good));
+        assert!(
+            j.ok && j.line.ends_with("KNOWN-BROKEN (bug 1); actually OK"),
+            "{}",
+            j.line
+        );
+    }
+
+    #[test]
+    fn known_broken_reference_compile_and_run_failures() {
+        let r = run(Some(vec![1, 2]));
+        let good = outs(&[1, 2]);
+        let j = judge(&cx(&r, Some("bug 6")), Some(&good), None);
+        assert!(j.ok, "{j:?}");
+        assert!(
+            j.line.ends_with("actually FAILED (compile failed)"),
+            "{}",
+            j.line
+        );
+        let crashed: Result<Outputs> = Err(anyhow::anyhow!("SIGSEGV"));
+        let j = judge(&cx(&r, Some("bug 6")), Some(&good), Some(&crashed));
+        assert!(
+            j.ok && j.line.ends_with("actually FAILED (run failed)"),
+            "{}",
+            j.line
+        );
+        // Without the marker the same thing fails.
+        let j = judge(&cx(&r, None), Some(&good), Some(&crashed));
+        assert!(!j.ok && j.line.ends_with("| clang: NOT RUN"), "{}", j.line);
+    }
+
+    #[test]
+    fn known_broken_does_not_excuse_clc() {
+        let r = run(Some(vec![1, 2]));
+        let j = judge(
+            &cx(&r, Some("bug")),
+            Some(&outs(&[0, 2])),
+            Some(&outs(&[1, 2])),
+        );
+        assert!(!j.ok);
+        assert!(j.line.starts_with("FAIL") && j.line.contains("expected: MISMATCH"));
+        assert!(j.line.ends_with("actually OK"), "{}", j.line);
+        let j = judge(&cx(&r, Some("bug")), None, Some(&outs(&[1, 2])));
+        assert!(!j.ok && j.line.contains("expected: NOT RUN"), "{}", j.line);
+    }
+
+    #[test]
+    fn known_broken_without_expect_reports_disagreement() {
+        let r = run(None);
+        let j = judge(
+            &cx(&r, Some("bug")),
+            Some(&outs(&[1, 2])),
+            Some(&outs(&[1, 3])),
+        );
+        assert!(j.ok, "{j:?}");
+        assert!(
+            j.line.ends_with("actually FAILED (disagrees with clc)"),
+            "{}",
+            j.line
+        );
+    }
+
+    #[test]
+    fn pending_label_and_summary() {
+        let r = run(Some(vec![1, 2]));
+        let mut c = cx(&r, None);
+        c.pending = Some("switch, goto");
+        let j = judge(&c, Some(&outs(&[1, 2])), Some(&outs(&[1, 2])));
+        assert!(
+            j.line
+                .starts_with("PASS k.toml k[2] (pending: switch, goto): "),
+            "{}",
+            j.line
+        );
+        let mut t = Tally {
+            passed: 3,
+            failed: 1,
+            skipped: 0,
+        };
+        assert_eq!(t.summary(), "3 passed, 1 failed");
+        t.skipped = 2;
+        assert_eq!(t.summary(), "3 passed, 1 failed, 2 skipped");
+    }
 }

@@ -4,11 +4,14 @@
 //! cl_std = "CL1.2"          # optional, default CL1.2
 //! options = ["-DSCALE=2"]   # optional; passed to both compilers
 //! source = "other.cl"       # optional, relative to this file; default: same stem, `.cl`
+//! pending = "switch, vectors"   # optional: compiler features clc does not have yet
+//! reference_broken = "why"  # optional: clang-22's SPIR-V for this kernel is known to be wrong
 //!
 //! [[run]]
 //! kernel = "vadd"
 //! global = [16]             # 1 to 3 dimensions
 //! local = [16]              # optional
+//! offset = [0]              # optional global work offset (as many dimensions as `global`)
 //!
 //! [[run.args]]              # one per kernel parameter, in order
 //! name = "a"                # the parameter's name (used in messages)
@@ -34,6 +37,12 @@
 //! `fill` is `"zero"`, `"iota"` or `{ seed = S, min = A, max = B, scale = K }`; see
 //! [`crate::values`] for the exact generator. A buffer with only `len` is zero-filled.
 //! Unknown keys are errors (typo protection).
+//!
+//! `pending` is a comma-separated list of feature names (lowercase letters, digits and `-`;
+//! [`KNOWN_FEATURES`] lists the usual ones). `clc-run` skips pending specs unless told
+//! `--include-pending`. `reference_broken` names the clang-22 bug that makes the reference
+//! module wrong or unrunnable: the reference still runs, but its failures are reported as known
+//! and do not fail the spec.
 
 use std::path::{Path, PathBuf};
 
@@ -41,6 +50,37 @@ use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
 use crate::values::{ElemType, Values};
+
+/// The feature names `pending` normally uses (others are allowed; `clc-run` warns about them).
+pub const KNOWN_FEATURES: &[&str] = &[
+    "vectors",
+    "swizzles",
+    "vector-literals",
+    "switch",
+    "goto",
+    "math-builtins",
+    "integer-builtins",
+    "common-builtins",
+    "geometric-builtins",
+    "relational-builtins",
+    "vload-vstore",
+    "conversions",
+    "as-type",
+    "atomics",
+    "async-copy",
+    "unions",
+    "designated-init",
+    "compound-literals",
+    "program-scope-global-init",
+    "static-locals",
+    "generic-builtins",
+    "kernel-attributes",
+    "build-options",
+    "half",
+    "double",
+    "printf",
+    "images",
+];
 
 /// A parsed spec file with its buffers already generated.
 #[derive(Clone, Debug)]
@@ -53,6 +93,11 @@ pub struct SpecFile {
     pub cl_std: String,
     /// Extra compiler options (`-D...`, `-I...`), passed to both compilers.
     pub options: Vec<String>,
+    /// `pending = "a, b"`: compiler features the kernel needs that clc does not have yet.
+    pub pending: Option<String>,
+    /// `reference_broken = "reason"`: clang-22's SPIR-V for this kernel is known to be wrong or
+    /// not to run on the driver.
+    pub reference_broken: Option<String>,
     pub runs: Vec<Run>,
 }
 
@@ -62,6 +107,9 @@ pub struct Run {
     pub kernel: String,
     pub global: Vec<usize>,
     pub local: Option<Vec<usize>>,
+    /// Global work offset (`get_global_offset`), as many dimensions as `global`.
+    #[serde(default)]
+    pub offset: Option<Vec<usize>>,
     pub args: Vec<Arg>,
 }
 
@@ -97,7 +145,8 @@ impl Arg {
 }
 
 impl Run {
-    /// `kernel[global]` or `kernel[global/local]`, for messages.
+    /// `kernel[global]`, `kernel[global/local]`, with `@offset` after `global` when there is
+    /// one (`k[16x8@2x1/4x4]`), for messages.
     pub fn label(&self) -> String {
         let dims = |v: &[usize]| {
             v.iter()
@@ -105,10 +154,15 @@ impl Run {
                 .collect::<Vec<_>>()
                 .join("x")
         };
-        match &self.local {
-            Some(l) => format!("{}[{}/{}]", self.kernel, dims(&self.global), dims(l)),
-            None => format!("{}[{}]", self.kernel, dims(&self.global)),
+        let mut s = format!("{}[{}", self.kernel, dims(&self.global));
+        if let Some(o) = &self.offset {
+            s.push_str(&format!("@{}", dims(o)));
         }
+        if let Some(l) = &self.local {
+            s.push_str(&format!("/{}", dims(l)));
+        }
+        s.push(']');
+        s
     }
 }
 
@@ -121,6 +175,8 @@ struct RawSpec {
     cl_std: Option<String>,
     #[serde(default)]
     options: Vec<String>,
+    pending: Option<String>,
+    reference_broken: Option<String>,
     #[serde(default)]
     run: Vec<RawRun>,
 }
@@ -131,6 +187,7 @@ struct RawRun {
     kernel: String,
     global: Vec<usize>,
     local: Option<Vec<usize>>,
+    offset: Option<Vec<usize>>,
     #[serde(default)]
     args: Vec<RawArg>,
 }
@@ -182,6 +239,17 @@ impl SpecFile {
         if raw.run.is_empty() {
             bail!("no [[run]] entries");
         }
+        let pending = match &raw.pending {
+            Some(p) => Some(parse_features(p).context("in `pending`")?.join(", ")),
+            None => None,
+        };
+        if raw
+            .reference_broken
+            .as_deref()
+            .is_some_and(|r| r.trim().is_empty())
+        {
+            bail!("`reference_broken` must name the reason");
+        }
         let runs = raw
             .run
             .into_iter()
@@ -196,9 +264,40 @@ impl SpecFile {
             source,
             cl_std: raw.cl_std.unwrap_or_else(|| "CL1.2".to_string()),
             options: raw.options,
+            pending,
+            reference_broken: raw.reference_broken.map(|r| r.trim().to_string()),
             runs,
         })
     }
+
+    /// The `pending` features, in order (empty when the spec is not pending).
+    pub fn pending_features(&self) -> Vec<&str> {
+        self.pending
+            .as_deref()
+            .map(|p| p.split(',').map(str::trim).collect())
+            .unwrap_or_default()
+    }
+}
+
+/// Splits a `pending` list; each name must be non-empty `[a-z0-9-]+`, with no repeats.
+fn parse_features(list: &str) -> Result<Vec<&str>> {
+    let mut out: Vec<&str> = Vec::new();
+    for f in list.split(',').map(str::trim) {
+        if f.is_empty() {
+            bail!("empty feature name in {list:?} (expected e.g. \"switch, vectors\")");
+        }
+        if !f
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        {
+            bail!("feature name {f:?} must be lowercase letters, digits and `-`");
+        }
+        if out.contains(&f) {
+            bail!("feature {f:?} is listed twice");
+        }
+        out.push(f);
+    }
+    Ok(out)
 }
 
 fn convert_run(r: RawRun) -> Result<Run> {
@@ -218,6 +317,11 @@ fn convert_run(r: RawRun) -> Result<Run> {
             }
         }
     }
+    if let Some(o) = &r.offset {
+        if o.len() != r.global.len() {
+            bail!("`offset` must have as many dimensions as `global`");
+        }
+    }
     let args = r
         .args
         .into_iter()
@@ -230,6 +334,7 @@ fn convert_run(r: RawRun) -> Result<Run> {
         kernel: r.kernel,
         global: r.global,
         local: r.local,
+        offset: r.offset,
         args,
     })
 }
@@ -402,6 +507,7 @@ len = 16
 [[run]]
 kernel = "other"
 global = [4, 2]
+offset = [1, 3]
 
 [[run.args]]
 name = "x"
@@ -423,7 +529,9 @@ len = 3
             ("vadd", &[16][..], Some(&[8][..]))
         );
         assert_eq!(r.label(), "vadd[16/8]");
-        assert_eq!(s.runs[1].label(), "other[4x2]");
+        assert_eq!(r.offset, None);
+        assert_eq!(s.runs[1].offset, Some(vec![1, 3]));
+        assert_eq!(s.runs[1].label(), "other[4x2@1x3]");
         let a = &r.args[0];
         assert_eq!(
             a.kind,
@@ -480,6 +588,27 @@ len = 3
         assert_eq!(s.source, Path::new("k/g/y.cl"));
         assert_eq!(s.cl_std, "CL2.0");
         assert!(s.runs[0].args.is_empty());
+        assert_eq!(s.pending, None);
+        assert!(s.pending_features().is_empty());
+        assert_eq!(s.reference_broken, None);
+    }
+
+    #[test]
+    fn pending_and_reference_broken() {
+        let s = SpecFile::parse(
+            Path::new("k/g/x.toml"),
+            "pending = \" switch,vectors , math-builtins\"\n\
+             reference_broken = \" clang emits Float16 \"\n\
+             [[run]]\nkernel = \"k\"\nglobal = [1]\n",
+        )
+        .unwrap();
+        assert_eq!(s.pending.as_deref(), Some("switch, vectors, math-builtins"));
+        assert_eq!(
+            s.pending_features(),
+            vec!["switch", "vectors", "math-builtins"]
+        );
+        assert_eq!(s.reference_broken.as_deref(), Some("clang emits Float16"));
+        assert!(KNOWN_FEATURES.contains(&"switch") && KNOWN_FEATURES.contains(&"images"));
     }
 
     fn err(text: &str) -> String {
@@ -520,6 +649,18 @@ len = 3
         ))
         .contains("unknown element type"));
         assert!(err("[[run]]\nkernel = \"k\"\nglobal = [6]\nlocal = [4]\n").contains("divide"));
+        assert!(
+            err("[[run]]\nkernel = \"k\"\nglobal = [6, 2]\noffset = [4]\n")
+                .contains("`offset` must have")
+        );
         assert!(err("cl_std = \"CL2.0\"\n").contains("no [[run]]"));
+        let run = "[[run]]\nkernel = \"k\"\nglobal = [1]\n";
+        assert!(err(&format!("pending = \"switch,\"\n{run}")).contains("empty feature name"));
+        assert!(err(&format!("pending = \"\"\n{run}")).contains("empty feature name"));
+        assert!(err(&format!("pending = \"Switch\"\n{run}")).contains("lowercase"));
+        assert!(err(&format!("pending = \"goto, goto\"\n{run}")).contains("twice"));
+        assert!(err(&format!("pending = [\"goto\"]\n{run}")).contains("pending"));
+        assert!(err(&format!("reference_broken = \" \"\n{run}")).contains("name the reason"));
+        assert!(err(&format!("pendng = \"goto\"\n{run}")).contains("pendng"));
     }
 }

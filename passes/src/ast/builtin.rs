@@ -57,48 +57,244 @@ pub enum Sync {
     WriteMemFence,
 }
 
-/// Float math functions that map one-to-one onto OpenCL.std extended instructions.
+/// How an OpenCL.std extended instruction is chosen for a builtin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Math {
-    /// sqrt
-    Sqrt,
-    /// rsqrt
-    Rsqrt,
-    /// fabs
-    Fabs,
-    /// floor
-    Floor,
-    /// ceil
-    Ceil,
-    /// fmin
-    Fmin,
-    /// fmax
-    Fmax,
-    /// fma
-    Fma,
-    /// mad
-    Mad,
-    /// exp
-    Exp,
-    /// log
-    Log,
-    /// sin
-    Sin,
-    /// cos
-    Cos,
-    /// pow
-    Pow,
+pub enum ExtKind {
+    /// The instruction of this name, whatever the argument types.
+    Same(&'static str),
+    /// `s_<base>` or `u_<base>` by the signedness of the first argument.
+    Signed(&'static str),
+    /// `float` for floating-point arguments, `s_/u_<int>` for integers (`min`, `max`, `clamp`).
+    ByType {
+        /// Instruction for floats.
+        float: &'static str,
+        /// Base name for integers.
+        int: &'static str,
+    },
 }
 
-/// Integer functions with signed and unsigned forms.
+/// An OpenCL.std builtin, as an index into [`EXT_FNS`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum IntFn {
+pub struct ExtFn(u16);
+
+impl ExtFn {
+    /// The OpenCL C name.
+    pub fn name(self) -> &'static str {
+        EXT_FNS[usize::from(self.0)].0
+    }
+    /// How the instruction is chosen.
+    pub fn kind(self) -> ExtKind {
+        EXT_FNS[usize::from(self.0)].1
+    }
+}
+
+macro_rules! same {
+    ($($n:literal),* $(,)?) => { [$(($n, ExtKind::Same($n))),*] };
+}
+
+/// Float math, half_/native_ variants, common and geometric functions: one instruction each.
+const FLOAT_FNS: [(&str, ExtKind); 116] = same![
+    "acos", "acosh", "acospi", "asin", "asinh", "asinpi", "atan", "atan2", "atanh", "atanpi", "atan2pi", "cbrt",
+    "ceil", "copysign", "cos", "cosh", "cospi", "erfc", "erf", "exp", "exp2", "exp10", "expm1", "fabs", "fdim",
+    "floor", "fma", "fmax", "fmin", "fmod", "fract", "frexp", "hypot", "ilogb", "ldexp", "lgamma", "lgamma_r",
+    "log", "log2", "log10", "log1p", "logb", "mad", "maxmag", "minmag", "modf", "nan", "nextafter", "pow", "pown",
+    "powr", "remainder", "remquo", "rint", "rootn", "round", "rsqrt", "sin", "sincos", "sinh", "sinpi", "sqrt",
+    "tan", "tanh", "tanpi", "tgamma", "trunc", "half_cos", "half_divide", "half_exp", "half_exp2", "half_exp10",
+    "half_log", "half_log2", "half_log10", "half_powr", "half_recip", "half_rsqrt", "half_sin", "half_sqrt",
+    "half_tan", "native_cos", "native_divide", "native_exp", "native_exp2", "native_exp10", "native_log",
+    "native_log2", "native_log10", "native_powr", "native_recip", "native_rsqrt", "native_sin", "native_sqrt",
+    "native_tan", "degrees", "mix", "radians", "step", "smoothstep", "sign", "cross", "distance", "length",
+    "normalize", "fast_distance", "fast_length", "fast_normalize", "clz", "ctz", "popcount", "rotate", "bitselect",
+    "select", "shuffle", "shuffle2",
+];
+
+/// Integer functions with signed and unsigned instructions.
+const INT_FNS: [(&str, ExtKind); 13] = [
+    ("abs", ExtKind::Signed("abs")),
+    ("abs_diff", ExtKind::Signed("abs_diff")),
+    ("add_sat", ExtKind::Signed("add_sat")),
+    ("sub_sat", ExtKind::Signed("sub_sat")),
+    ("hadd", ExtKind::Signed("hadd")),
+    ("rhadd", ExtKind::Signed("rhadd")),
+    ("mad_hi", ExtKind::Signed("mad_hi")),
+    ("mad_sat", ExtKind::Signed("mad_sat")),
+    ("mul_hi", ExtKind::Signed("mul_hi")),
+    ("upsample", ExtKind::Signed("upsample")),
+    ("mad24", ExtKind::Signed("mad24")),
+    ("mul24", ExtKind::Signed("mul24")),
+    ("clamp", ExtKind::ByType { float: "fclamp", int: "clamp" }),
+];
+
+/// `min`/`max` on floats follow the common functions (`fmin_common`).
+const MIN_MAX: [(&str, ExtKind); 2] = [
+    ("min", ExtKind::ByType { float: "fmin_common", int: "min" }),
+    ("max", ExtKind::ByType { float: "fmax_common", int: "max" }),
+];
+
+/// Every OpenCL.std builtin by OpenCL C name.
+pub static EXT_FNS: [(&str, ExtKind); 131] = {
+    let mut out = [("", ExtKind::Same("")); 131];
+    let mut i = 0;
+    while i < FLOAT_FNS.len() {
+        out[i] = FLOAT_FNS[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < INT_FNS.len() {
+        out[i + j] = INT_FNS[j];
+        j += 1;
+    }
+    out[i + j] = MIN_MAX[0];
+    out[i + j + 1] = MIN_MAX[1];
+    out
+};
+
+/// Relational functions lowered to core instructions (results are `int` 1/0 for scalars
+/// and -1/0 masks for vectors).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Relational {
+    /// isequal
+    IsEqual,
+    /// isnotequal
+    IsNotEqual,
+    /// isgreater
+    IsGreater,
+    /// isgreaterequal
+    IsGreaterEqual,
+    /// isless
+    IsLess,
+    /// islessequal
+    IsLessEqual,
+    /// islessgreater
+    IsLessGreater,
+    /// isfinite
+    IsFinite,
+    /// isinf
+    IsInf,
+    /// isnan
+    IsNan,
+    /// isnormal
+    IsNormal,
+    /// isordered
+    IsOrdered,
+    /// isunordered
+    IsUnordered,
+    /// signbit
+    SignBit,
+    /// any (sign bit of any component)
+    Any,
+    /// all (sign bit of every component)
+    All,
+}
+
+const RELATIONAL: &[(&str, Relational)] = &[
+    ("isequal", Relational::IsEqual),
+    ("isnotequal", Relational::IsNotEqual),
+    ("isgreater", Relational::IsGreater),
+    ("isgreaterequal", Relational::IsGreaterEqual),
+    ("isless", Relational::IsLess),
+    ("islessequal", Relational::IsLessEqual),
+    ("islessgreater", Relational::IsLessGreater),
+    ("isfinite", Relational::IsFinite),
+    ("isinf", Relational::IsInf),
+    ("isnan", Relational::IsNan),
+    ("isnormal", Relational::IsNormal),
+    ("isordered", Relational::IsOrdered),
+    ("isunordered", Relational::IsUnordered),
+    ("signbit", Relational::SignBit),
+    ("any", Relational::Any),
+    ("all", Relational::All),
+];
+
+/// Rounding modes of conversions and half stores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rounding {
+    /// to nearest even
+    Rte,
+    /// toward zero
+    Rtz,
+    /// toward +infinity
+    Rtp,
+    /// toward -infinity
+    Rtn,
+}
+
+impl Rounding {
+    fn parse(s: &str) -> Option<Rounding> {
+        Some(match s {
+            "rte" => Rounding::Rte,
+            "rtz" => Rounding::Rtz,
+            "rtp" => Rounding::Rtp,
+            "rtn" => Rounding::Rtn,
+            _ => return None,
+        })
+    }
+}
+
+/// Legacy (OpenCL 1.x) atomic functions on 32- and 64-bit integers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Atomic {
+    /// add
+    Add,
+    /// sub
+    Sub,
+    /// xchg
+    Xchg,
+    /// inc
+    Inc,
+    /// dec
+    Dec,
+    /// cmpxchg
+    CmpXchg,
     /// min
     Min,
     /// max
     Max,
-    /// abs (result is unsigned)
-    Abs,
+    /// and
+    And,
+    /// or
+    Or,
+    /// xor
+    Xor,
+}
+
+const ATOMICS: &[(&str, Atomic)] = &[
+    ("add", Atomic::Add),
+    ("sub", Atomic::Sub),
+    ("xchg", Atomic::Xchg),
+    ("inc", Atomic::Inc),
+    ("dec", Atomic::Dec),
+    ("cmpxchg", Atomic::CmpXchg),
+    ("min", Atomic::Min),
+    ("max", Atomic::Max),
+    ("and", Atomic::And),
+    ("or", Atomic::Or),
+    ("xor", Atomic::Xor),
+];
+
+/// Vector data load and store functions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VectorData {
+    /// vloadN / vload_half / vload_halfN / vloada_halfN (`half`: from half storage).
+    Load {
+        /// Components.
+        n: u8,
+        /// Reads halfs.
+        half: bool,
+        /// `vloada_`: aligned to the vector size.
+        aligned: bool,
+    },
+    /// vstoreN / vstore_half[N][_r] / vstorea_halfN[_r].
+    Store {
+        /// Components.
+        n: u8,
+        /// Writes halfs.
+        half: bool,
+        /// `vstorea_`: aligned to the vector size.
+        aligned: bool,
+        /// Explicit rounding (halfs only).
+        rounding: Option<Rounding>,
+    },
 }
 
 /// A builtin function.
@@ -108,14 +304,35 @@ pub enum Builtin {
     WorkItem(WorkItem),
     /// Barrier or fence.
     Sync(Sync),
-    /// Float math.
-    Math(Math),
-    /// Integer function.
-    Int(IntFn),
+    /// An OpenCL.std instruction; scalar arguments are replicated to a vector result.
+    Ext(ExtFn),
+    /// dot (a core instruction).
+    Dot,
+    /// Relational test.
+    Relational(Relational),
+    /// `convert_T[_sat][_rte|_rtz|_rtp|_rtn]`; the target type is the call's type.
+    Convert {
+        /// Saturating.
+        saturate: bool,
+        /// Explicit rounding mode.
+        rounding: Option<Rounding>,
+    },
+    /// `atomic_*` / `atom_*`.
+    Atomic(Atomic),
+    /// vload/vstore families.
+    VectorData(VectorData),
+    /// async_work_group_copy (`strided`: async_work_group_strided_copy).
+    AsyncCopy {
+        /// The strided form.
+        strided: bool,
+    },
+    /// wait_group_events
+    WaitGroupEvents,
+    /// prefetch
+    Prefetch,
 }
 
-/// The name table: every builtin the front end accepts, by OpenCL C name. Overloads are
-/// resolved by clang; the argument types in the AST select the SPIR-V form.
+/// Synchronisation and work-item names.
 const TABLE: &[(&str, Builtin)] = &[
     ("get_work_dim", Builtin::WorkItem(WorkItem::WorkDim)),
     ("get_global_size", Builtin::WorkItem(WorkItem::GlobalSize)),
@@ -132,24 +349,63 @@ const TABLE: &[(&str, Builtin)] = &[
     ("mem_fence", Builtin::Sync(Sync::MemFence)),
     ("read_mem_fence", Builtin::Sync(Sync::ReadMemFence)),
     ("write_mem_fence", Builtin::Sync(Sync::WriteMemFence)),
-    ("sqrt", Builtin::Math(Math::Sqrt)),
-    ("rsqrt", Builtin::Math(Math::Rsqrt)),
-    ("fabs", Builtin::Math(Math::Fabs)),
-    ("floor", Builtin::Math(Math::Floor)),
-    ("ceil", Builtin::Math(Math::Ceil)),
-    ("fmin", Builtin::Math(Math::Fmin)),
-    ("fmax", Builtin::Math(Math::Fmax)),
-    ("fma", Builtin::Math(Math::Fma)),
-    ("mad", Builtin::Math(Math::Mad)),
-    ("exp", Builtin::Math(Math::Exp)),
-    ("log", Builtin::Math(Math::Log)),
-    ("sin", Builtin::Math(Math::Sin)),
-    ("cos", Builtin::Math(Math::Cos)),
-    ("pow", Builtin::Math(Math::Pow)),
-    ("min", Builtin::Int(IntFn::Min)),
-    ("max", Builtin::Int(IntFn::Max)),
-    ("abs", Builtin::Int(IntFn::Abs)),
+    ("dot", Builtin::Dot),
+    ("async_work_group_copy", Builtin::AsyncCopy { strided: false }),
+    ("async_work_group_strided_copy", Builtin::AsyncCopy { strided: true }),
+    ("wait_group_events", Builtin::WaitGroupEvents),
+    ("prefetch", Builtin::Prefetch),
 ];
+
+fn vector_width(s: &str) -> Option<u8> {
+    match s {
+        "2" => Some(2),
+        "3" => Some(3),
+        "4" => Some(4),
+        "8" => Some(8),
+        "16" => Some(16),
+        _ => None,
+    }
+}
+
+fn vector_data(name: &str) -> Option<VectorData> {
+    let (store, rest) = if let Some(r) = name.strip_prefix("vstore") {
+        (true, r)
+    } else {
+        (false, name.strip_prefix("vload")?)
+    };
+    let (aligned, rest) = match rest.strip_prefix("a_half") {
+        Some(r) => (true, r),
+        None => (false, rest.strip_prefix("_half").map_or(rest, |r| r)),
+    };
+    let half = aligned || rest.len() != name.len() - if store { 6 } else { 5 };
+    let (width, rounding) = match rest.split_once('_') {
+        Some((w, r)) => (w, Some(Rounding::parse(r)?)),
+        None => (rest, None),
+    };
+    let n = if width.is_empty() && half { 1 } else { vector_width(width)? };
+    if rounding.is_some() && !(store && half) {
+        return None;
+    }
+    Some(if store {
+        VectorData::Store { n, half, aligned, rounding }
+    } else {
+        VectorData::Load { n, half, aligned }
+    })
+}
+
+fn convert(name: &str) -> Option<Builtin> {
+    let rest = name.strip_prefix("convert_")?;
+    let mut parts = rest.split('_');
+    parts.next()?;
+    let (mut saturate, mut rounding) = (false, None);
+    for p in parts {
+        match p {
+            "sat" if !saturate && rounding.is_none() => saturate = true,
+            r => rounding = Some(Rounding::parse(r)?),
+        }
+    }
+    Some(Builtin::Convert { saturate, rounding })
+}
 
 impl Builtin {
     /// Looks a builtin up by name and argument count (`work_group_barrier` has two forms).
@@ -157,6 +413,68 @@ impl Builtin {
         if name == "work_group_barrier" {
             return Some(Builtin::Sync(if nargs == 2 { Sync::BarrierScoped } else { Sync::Barrier }));
         }
-        TABLE.iter().find(|(n, _)| *n == name).map(|(_, b)| *b)
+        if let Some((_, b)) = TABLE.iter().find(|(n, _)| *n == name) {
+            return Some(*b);
+        }
+        if let Some(i) = EXT_FNS.iter().position(|(n, _)| *n == name) {
+            return Some(Builtin::Ext(ExtFn(i as u16)));
+        }
+        if let Some((_, r)) = RELATIONAL.iter().find(|(n, _)| *n == name) {
+            return Some(Builtin::Relational(*r));
+        }
+        if let Some(op) = name.strip_prefix("atomic_").or_else(|| name.strip_prefix("atom_")) {
+            return ATOMICS.iter().find(|(n, _)| *n == op).map(|(_, a)| Builtin::Atomic(*a));
+        }
+        if name.starts_with("vload") || name.starts_with("vstore") {
+            return vector_data(name).map(Builtin::VectorData);
+        }
+        convert(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_has_no_holes_or_duplicates() {
+        let mut names: Vec<_> = EXT_FNS.iter().map(|(n, _)| *n).collect();
+        assert!(names.iter().all(|n| !n.is_empty()));
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), EXT_FNS.len());
+    }
+
+    #[test]
+    fn looks_up_every_family() {
+        assert_eq!(Builtin::lookup("get_global_id", 1), Some(Builtin::WorkItem(WorkItem::GlobalId)));
+        assert!(matches!(Builtin::lookup("native_sin", 1), Some(Builtin::Ext(f)) if f.name() == "native_sin"));
+        assert!(matches!(Builtin::lookup("mad_sat", 3), Some(Builtin::Ext(f)) if f.kind() == ExtKind::Signed("mad_sat")));
+        assert_eq!(Builtin::lookup("isnan", 1), Some(Builtin::Relational(Relational::IsNan)));
+        assert_eq!(Builtin::lookup("atom_cmpxchg", 3), Some(Builtin::Atomic(Atomic::CmpXchg)));
+        assert_eq!(
+            Builtin::lookup("convert_uchar4_sat_rte", 1),
+            Some(Builtin::Convert { saturate: true, rounding: Some(Rounding::Rte) })
+        );
+        assert_eq!(Builtin::lookup("convert_float", 1), Some(Builtin::Convert { saturate: false, rounding: None }));
+        assert_eq!(Builtin::lookup("convert_int_rtz_sat", 1), None);
+        assert_eq!(
+            Builtin::lookup("vload4", 2),
+            Some(Builtin::VectorData(VectorData::Load { n: 4, half: false, aligned: false }))
+        );
+        assert_eq!(
+            Builtin::lookup("vload_half", 2),
+            Some(Builtin::VectorData(VectorData::Load { n: 1, half: true, aligned: false }))
+        );
+        assert_eq!(
+            Builtin::lookup("vstore_half8_rtn", 3),
+            Some(Builtin::VectorData(VectorData::Store { n: 8, half: true, aligned: false, rounding: Some(Rounding::Rtn) }))
+        );
+        assert_eq!(
+            Builtin::lookup("vstorea_half4", 3),
+            Some(Builtin::VectorData(VectorData::Store { n: 4, half: true, aligned: true, rounding: None }))
+        );
+        assert_eq!(Builtin::lookup("vstore5", 3), None);
+        assert_eq!(Builtin::lookup("no_such_function", 1), None);
     }
 }

@@ -292,8 +292,10 @@ pub enum CastKind {
     PointerBitcast,
     /// Pointer to pointer in another address space (AS-11, AS-12).
     AddressSpace,
-    /// Null constant to pointer.
+    /// Null constant to pointer (or the zero `event_t`).
     NullToPointer,
+    /// Reinterpretation of the bits (`as_T`), same size.
+    Bitcast,
     /// Pointer to integer.
     PointerToInt,
     /// Integer to pointer.

@@ -1,13 +1,17 @@
-//! Builtin calls: work-item functions read `Input` built-in variables, synchronisation
-//! becomes barrier instructions, math goes to the flavour's extended instruction set.
+//! Builtin calls. Work-item functions read `Input` built-in variables; synchronisation,
+//! atomics, relational tests, conversions and async copies become core instructions;
+//! everything else is an OpenCL.std extended instruction found by name in rspirv's
+//! grammar table, so the backend has no per-function code for them.
 
 use super::function::FnState;
+use super::numeric::Numeric;
+use super::types::ConstScalar;
 use super::{bug, Result, Writer};
-use clc_passes::ast::builtin::{IntFn, Math, Sync, WorkItem};
-use clc_passes::ast::{Builtin, Expr, ExprKind, Handle, Scalar, Type};
+use clc_passes::ast::builtin::{Atomic, ExtKind, Relational, Rounding, Sync, VectorData, WorkItem};
+use clc_passes::ast::{AddressSpace, Builtin, Expr, ExprKind, Handle, Scalar, Type};
 use clc_passes::diag::Span;
 use rspirv::dr::Operand;
-use rspirv::spirv::{BuiltIn, MemorySemantics, OpenclStd100Op as Cl, Scope, Word};
+use rspirv::spirv::{BuiltIn, Capability, Decoration, FPRoundingMode, MemorySemantics, OpenclStd100Op as Cl, Scope, Word};
 
 /// `CLK_*_MEM_FENCE` flags → memory semantics storage bits.
 fn fence_semantics(flags: u64) -> MemorySemantics {
@@ -51,12 +55,37 @@ fn work_item_builtin(w: WorkItem) -> BuiltIn {
     }
 }
 
+fn rounding_mode(r: Rounding) -> FPRoundingMode {
+    match r {
+        Rounding::Rte => FPRoundingMode::RTE,
+        Rounding::Rtz => FPRoundingMode::RTZ,
+        Rounding::Rtp => FPRoundingMode::RTP,
+        Rounding::Rtn => FPRoundingMode::RTN,
+    }
+}
+
+/// The OpenCL.std opcode of an instruction name.
+fn ext_opcode(name: &str) -> Option<u32> {
+    rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE.iter().find(|i| i.opname == name).map(|i| u32::from(i.opcode))
+}
+
+fn arg(args: &[Handle<Expr>], i: usize, span: Span) -> Result<Handle<Expr>> {
+    match args.get(i) {
+        Some(a) => Ok(*a),
+        None => bug(span, "builtin called with too few arguments"),
+    }
+}
+
 impl Writer<'_> {
     fn const_arg(&self, st: &FnState<'_>, args: &[Handle<Expr>], i: usize, span: Span) -> Result<u64> {
         match args.get(i).map(|a| &st.f.exprs[*a].kind) {
             Some(ExprKind::IntConst(v)) => Ok(*v),
             _ => bug(span, "builtin argument was not folded to a constant"),
         }
+    }
+
+    fn arg_numeric(&self, st: &FnState<'_>, a: Handle<Expr>) -> Option<Numeric> {
+        self.numeric(st.f.exprs[a].ty)
     }
 
     pub(super) fn builtin(
@@ -70,73 +99,356 @@ impl Writer<'_> {
         let ty = self.ty(result, span)?;
         match builtin {
             Builtin::WorkItem(w) => self.work_item(st, w, args, ty, span),
-            Builtin::Sync(s) => {
-                let flags = self.const_arg(st, args, 0, span)?;
-                let storage = fence_semantics(flags);
-                let (scope, order) = match s {
-                    Sync::Barrier => (Scope::Workgroup, MemorySemantics::SEQUENTIALLY_CONSISTENT),
-                    Sync::BarrierScoped => {
-                        (memory_scope(self.const_arg(st, args, 1, span)?), MemorySemantics::SEQUENTIALLY_CONSISTENT)
-                    }
-                    Sync::MemFence | Sync::ReadMemFence | Sync::WriteMemFence => {
-                        (Scope::Workgroup, MemorySemantics::ACQUIRE_RELEASE)
-                    }
+            Builtin::Sync(s) => self.sync(st, s, args, span),
+            Builtin::Ext(f) => {
+                let first = arg(args, 0, span)?;
+                let elem = self.arg_numeric(st, first).map(|n| n.0);
+                let sign = if matches!(elem, Some(Scalar::Int { signed: true, .. })) { "s" } else { "u" };
+                let name = match f.kind() {
+                    ExtKind::Same(n) => n.to_string(),
+                    ExtKind::Signed(base) => format!("{sign}_{base}"),
+                    ExtKind::ByType { float, int } => match elem {
+                        Some(Scalar::Float { .. }) => float.to_string(),
+                        _ => format!("{sign}_{int}"),
+                    },
                 };
-                let sem = self.u32_const((storage | order).bits());
-                let mem = self.u32_const(scope as u32);
-                if matches!(s, Sync::Barrier | Sync::BarrierScoped) {
-                    let exec = self.u32_const(Scope::Workgroup as u32);
-                    self.b.control_barrier(exec, mem, sem)?;
-                } else {
-                    self.b.memory_barrier(mem, sem)?;
+                let Some(op) = ext_opcode(&name) else { return bug(span, format!("no OpenCL.std instruction '{name}'")) };
+                self.ext_call(st, op, args, result, ty)
+            }
+            Builtin::Dot => {
+                let (a, b) = (arg(args, 0, span)?, arg(args, 1, span)?);
+                let (av, bv) = (self.value(st, a)?, self.value(st, b)?);
+                match self.arg_numeric(st, a) {
+                    Some((_, n)) if n > 1 => Ok(self.b.dot(ty, None, av, bv)?),
+                    _ => Ok(self.b.f_mul(ty, None, av, bv)?),
                 }
-                // The call's value (void) is never used.
+            }
+            Builtin::Relational(r) => self.relational(st, r, args, result, span),
+            Builtin::Convert { saturate, rounding } => self.convert(st, saturate, rounding, args, result, span),
+            Builtin::Atomic(a) => self.atomic(st, a, args, ty, span),
+            Builtin::VectorData(v) => self.vector_data(st, v, args, ty, span),
+            Builtin::AsyncCopy { strided } => {
+                let dst = self.value(st, arg(args, 0, span)?)?;
+                let src = self.value(st, arg(args, 1, span)?)?;
+                let num = self.value(st, arg(args, 2, span)?)?;
+                let (stride, event) = if strided {
+                    (self.value(st, arg(args, 3, span)?)?, self.value(st, arg(args, 4, span)?)?)
+                } else {
+                    (self.u64_const(1), self.value(st, arg(args, 3, span)?)?)
+                };
+                let scope = self.u32_const(Scope::Workgroup as u32);
+                Ok(self.b.group_async_copy(ty, None, scope, dst, src, num, stride, event)?)
+            }
+            Builtin::WaitGroupEvents => {
+                let n = self.value(st, arg(args, 0, span)?)?;
+                let list = self.value(st, arg(args, 1, span)?)?;
+                let scope = self.u32_const(Scope::Workgroup as u32);
+                self.b.group_wait_events(scope, n, list)?;
                 Ok(0)
             }
-            Builtin::Math(m) => {
-                let op = match m {
-                    Math::Sqrt => Cl::sqrt,
-                    Math::Rsqrt => Cl::rsqrt,
-                    Math::Fabs => Cl::fabs,
-                    Math::Floor => Cl::floor,
-                    Math::Ceil => Cl::ceil,
-                    Math::Fmin => Cl::fmin,
-                    Math::Fmax => Cl::fmax,
-                    Math::Fma => Cl::fma,
-                    Math::Mad => Cl::mad,
-                    Math::Exp => Cl::exp,
-                    Math::Log => Cl::log,
-                    Math::Sin => Cl::sin,
-                    Math::Cos => Cl::cos,
-                    Math::Pow => Cl::pow,
-                };
-                self.ext(st, op, args, ty)
-            }
-            Builtin::Int(i) => {
-                let Some(&first) = args.first() else { return bug(span, "integer builtin without arguments") };
-                let s = self.m.types.as_scalar(st.f.exprs[first].ty);
-                let op = match (i, s) {
-                    (IntFn::Min, Some(Scalar::Float { .. })) => Cl::fmin,
-                    (IntFn::Max, Some(Scalar::Float { .. })) => Cl::fmax,
-                    (IntFn::Min, Some(Scalar::Int { signed: true, .. })) => Cl::s_min,
-                    (IntFn::Min, _) => Cl::u_min,
-                    (IntFn::Max, Some(Scalar::Int { signed: true, .. })) => Cl::s_max,
-                    (IntFn::Max, _) => Cl::u_max,
-                    (IntFn::Abs, Some(Scalar::Int { signed: true, .. })) => Cl::s_abs,
-                    (IntFn::Abs, _) => Cl::u_abs,
-                };
-                self.ext(st, op, args, ty)
-            }
+            Builtin::Prefetch => self.ext_call(st, Cl::prefetch as u32, args, result, ty),
         }
     }
 
-    fn ext(&mut self, st: &mut FnState<'_>, op: Cl, args: &[Handle<Expr>], ty: Word) -> Result<Word> {
+    /// An OpenCL.std instruction; numeric scalar arguments of a vector-valued call are
+    /// replicated (`fmax(float4, float)`, `ldexp(float4, int)`, `step(float, float4)`).
+    fn ext_call(&mut self, st: &mut FnState<'_>, op: u32, args: &[Handle<Expr>], result: Handle<Type>, ty: Word) -> Result<Word> {
+        let n = self.numeric(result).map_or(1, |n| n.1);
+        let mut ops = Vec::new();
+        for &a in args {
+            let v = self.value(st, a)?;
+            let v = match self.arg_numeric(st, a) {
+                Some((s, 1)) if n > 1 => {
+                    let vt = self.numeric_ty((s, n));
+                    self.build_vector(vt, &vec![v; usize::from(n)])?
+                }
+                _ => v,
+            };
+            ops.push(Operand::IdRef(v));
+        }
+        let set = self.ext;
+        Ok(self.b.ext_inst(ty, None, set, op, ops)?)
+    }
+
+    fn sync(&mut self, st: &mut FnState<'_>, s: Sync, args: &[Handle<Expr>], span: Span) -> Result<Word> {
+        let flags = self.const_arg(st, args, 0, span)?;
+        let storage = fence_semantics(flags);
+        let (scope, order) = match s {
+            Sync::Barrier => (Scope::Workgroup, MemorySemantics::SEQUENTIALLY_CONSISTENT),
+            Sync::BarrierScoped => (memory_scope(self.const_arg(st, args, 1, span)?), MemorySemantics::SEQUENTIALLY_CONSISTENT),
+            Sync::MemFence | Sync::ReadMemFence | Sync::WriteMemFence => (Scope::Workgroup, MemorySemantics::ACQUIRE_RELEASE),
+        };
+        let sem = self.u32_const((storage | order).bits());
+        let mem = self.u32_const(scope as u32);
+        if matches!(s, Sync::Barrier | Sync::BarrierScoped) {
+            let exec = self.u32_const(Scope::Workgroup as u32);
+            self.b.control_barrier(exec, mem, sem)?;
+        } else {
+            self.b.memory_barrier(mem, sem)?;
+        }
+        // The call's value (void) is never used.
+        Ok(0)
+    }
+
+    fn relational(&mut self, st: &mut FnState<'_>, r: Relational, args: &[Handle<Expr>], result: Handle<Type>, span: Span) -> Result<Word> {
+        let a = arg(args, 0, span)?;
+        let Some(num @ (s, n)) = self.arg_numeric(st, a) else { return bug(span, "relational builtin on a non-numeric value") };
+        let av = self.value(st, a)?;
+        let bt = self.bool_ty_n(n);
+        let b = if let Relational::Any | Relational::All = r {
+            // The sign bit of each (integer) component.
+            let signed = match s {
+                Scalar::Int { width, .. } => (Scalar::Int { width, signed: true }, n),
+                _ => num,
+            };
+            let zero = self.const_n(signed, ConstScalar::Int(0));
+            let neg = self.b.s_less_than(bt, None, av, zero)?;
+            if n == 1 {
+                neg
+            } else {
+                let b1 = self.bool_ty_n(1);
+                if r == Relational::Any {
+                    self.b.any(b1, None, neg)?
+                } else {
+                    self.b.all(b1, None, neg)?
+                }
+            }
+        } else {
+            let second = match args.get(1) {
+                Some(&b) => Some(self.value(st, b)?),
+                None => None,
+            };
+            let bb = &mut self.b;
+            match (r, second) {
+                (Relational::IsFinite, _) => bb.is_finite(bt, None, av)?,
+                (Relational::IsInf, _) => bb.is_inf(bt, None, av)?,
+                (Relational::IsNan, _) => bb.is_nan(bt, None, av)?,
+                (Relational::IsNormal, _) => bb.is_normal(bt, None, av)?,
+                (Relational::SignBit, _) => bb.sign_bit_set(bt, None, av)?,
+                (Relational::IsEqual, Some(b)) => bb.f_ord_equal(bt, None, av, b)?,
+                (Relational::IsNotEqual, Some(b)) => bb.f_unord_not_equal(bt, None, av, b)?,
+                (Relational::IsGreater, Some(b)) => bb.f_ord_greater_than(bt, None, av, b)?,
+                (Relational::IsGreaterEqual, Some(b)) => bb.f_ord_greater_than_equal(bt, None, av, b)?,
+                (Relational::IsLess, Some(b)) => bb.f_ord_less_than(bt, None, av, b)?,
+                (Relational::IsLessEqual, Some(b)) => bb.f_ord_less_than_equal(bt, None, av, b)?,
+                (Relational::IsLessGreater, Some(b)) => bb.f_ord_not_equal(bt, None, av, b)?,
+                (Relational::IsOrdered, Some(b)) => bb.ordered(bt, None, av, b)?,
+                (Relational::IsUnordered, Some(b)) => bb.unordered(bt, None, av, b)?,
+                _ => return bug(span, "relational builtin with the wrong arguments"),
+            }
+        };
+        self.bool_to(result, b, span)
+    }
+
+    /// `convert_T[_sat][_rounding]`.
+    fn convert(
+        &mut self,
+        st: &mut FnState<'_>,
+        saturate: bool,
+        rounding: Option<Rounding>,
+        args: &[Handle<Expr>],
+        result: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
+        let a = arg(args, 0, span)?;
+        let (Some((f, n)), Some((t, _))) = (self.arg_numeric(st, a), self.numeric(result)) else {
+            return bug(span, "conversion of non-numeric values");
+        };
+        let v = self.value(st, a)?;
+        let ty = self.numeric_ty((t, n));
+        let id = match (f, t) {
+            (Scalar::Float { .. }, Scalar::Int { signed, .. }) => {
+                // Round explicitly, then truncate: the conversion itself rounds toward zero.
+                let rounded = match rounding {
+                    Some(Rounding::Rte) => Some(Cl::rint),
+                    Some(Rounding::Rtp) => Some(Cl::ceil),
+                    Some(Rounding::Rtn) => Some(Cl::floor),
+                    Some(Rounding::Rtz) | None => None,
+                };
+                let v = match rounded {
+                    Some(op) => {
+                        let ft = self.numeric_ty((f, n));
+                        let set = self.ext;
+                        self.b.ext_inst(ft, None, set, op as u32, [Operand::IdRef(v)])?
+                    }
+                    None => v,
+                };
+                let id = if signed { self.b.convert_f_to_s(ty, None, v)? } else { self.b.convert_f_to_u(ty, None, v)? };
+                if saturate {
+                    self.saturate_float_to_int(id, v, (f, n), (t, n))?
+                } else {
+                    id
+                }
+            }
+            (Scalar::Int { signed: fs, width: fw }, Scalar::Int { width: tw, .. }) => {
+                // Saturation is a clamp in the source type, then an ordinary conversion
+                // (drivers disagree on the SaturatedConversion decoration).
+                let v = if saturate { self.clamp_to_range(v, (f, n), t)? } else { v };
+                if fw == tw {
+                    v
+                } else if fs && tw > fw {
+                    self.b.s_convert(ty, None, v)?
+                } else {
+                    self.b.u_convert(ty, None, v)?
+                }
+            }
+            (Scalar::Int { signed, .. }, Scalar::Float { .. }) => {
+                let id = if signed { self.b.convert_s_to_f(ty, None, v)? } else { self.b.convert_u_to_f(ty, None, v)? };
+                if let Some(r) = rounding {
+                    self.b.decorate(id, Decoration::FPRoundingMode, [Operand::FPRoundingMode(rounding_mode(r))]);
+                }
+                id
+            }
+            (Scalar::Float { width: fw }, Scalar::Float { width: tw }) => {
+                if fw == tw {
+                    v
+                } else {
+                    let id = self.b.f_convert(ty, None, v)?;
+                    if let Some(r) = rounding.filter(|_| tw < fw) {
+                        self.b.decorate(id, Decoration::FPRoundingMode, [Operand::FPRoundingMode(rounding_mode(r))]);
+                    }
+                    id
+                }
+            }
+            _ => return bug(span, "conversion between these types"),
+        };
+        Ok(id)
+    }
+
+    /// Clamps integer `v` of kind `from` to the range of the integer kind `to`.
+    fn clamp_to_range(&mut self, v: Word, from: Numeric, to: Scalar) -> Result<Word> {
+        let (Scalar::Int { width: fw, signed: fs }, Scalar::Int { width: tw, signed: ts }) = (from.0, to) else {
+            return Ok(v);
+        };
+        let range = |w: u8, s: bool| -> (i128, i128) {
+            if s {
+                (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
+            } else {
+                (0, (1i128 << w) - 1)
+            }
+        };
+        let ((flo, fhi), (tlo, thi)) = (range(fw, fs), range(tw, ts));
+        if tlo <= flo && fhi <= thi {
+            return Ok(v);
+        }
+        let (lo, hi) = (tlo.max(flo), thi.min(fhi));
+        let lo = self.const_n(from, ConstScalar::Int(lo as u64));
+        let hi = self.const_n(from, ConstScalar::Int(hi as u64));
+        let op = if fs { Cl::s_clamp } else { Cl::u_clamp };
+        let ty = self.numeric_ty(from);
+        let set = self.ext;
+        Ok(self.b.ext_inst(ty, None, set, op as u32, [Operand::IdRef(v), Operand::IdRef(lo), Operand::IdRef(hi)])?)
+    }
+
+    /// `convert_T_sat` from floats: NaN becomes 0 and out-of-range values the nearest
+    /// bound, decided on the float before conversion (bounds are powers of two, exact).
+    fn saturate_float_to_int(&mut self, converted: Word, x: Word, from: Numeric, to: Numeric) -> Result<Word> {
+        let (Scalar::Int { width, signed }, n) = to else { return Ok(converted) };
+        let ty = self.numeric_ty(to);
+        let bt = self.bool_ty_n(n);
+        let (lo, hi) = if signed {
+            (-(2f64.powi(i32::from(width) - 1)), 2f64.powi(i32::from(width) - 1))
+        } else {
+            (0.0, 2f64.powi(i32::from(width)))
+        };
+        let (min_i, max_i) = if signed {
+            ((1u64 << (width - 1)).wrapping_neg(), (1u64 << (width - 1)) - 1)
+        } else {
+            (0, if width == 64 { u64::MAX } else { (1u64 << width) - 1 })
+        };
+        let hi_f = self.const_n(from, ConstScalar::Float(hi));
+        let lo_f = self.const_n(from, ConstScalar::Float(lo));
+        let max_v = self.const_n(to, ConstScalar::Int(max_i));
+        let min_v = self.const_n(to, ConstScalar::Int(min_i));
+        let zero = self.const_n(to, ConstScalar::Int(0));
+        let too_big = self.b.f_ord_greater_than_equal(bt, None, x, hi_f)?;
+        let too_small = self.b.f_ord_less_than(bt, None, x, lo_f)?;
+        let nan = self.b.is_nan(bt, None, x)?;
+        let r = self.b.select(ty, None, too_big, max_v, converted)?;
+        let r = self.b.select(ty, None, too_small, min_v, r)?;
+        Ok(self.b.select(ty, None, nan, zero, r)?)
+    }
+
+    fn atomic(&mut self, st: &mut FnState<'_>, a: Atomic, args: &[Handle<Expr>], ty: Word, span: Span) -> Result<Word> {
+        let p = arg(args, 0, span)?;
+        let Some((pointee, space, _)) = self.m.types.as_pointer(st.f.exprs[p].ty) else {
+            return bug(span, "atomic on a non-pointer");
+        };
+        let elem = self.m.types.as_scalar(pointee);
+        if matches!(elem, Some(Scalar::Int { width: 64, .. })) {
+            self.capabilities.insert(Capability::Int64Atomics);
+        }
+        let ptr = self.value(st, p)?;
+        let scope = self.u32_const(if space == Some(AddressSpace::Local) { Scope::Workgroup } else { Scope::Device } as u32);
+        let sem = self.u32_const(0);
+        let signed = matches!(elem, Some(Scalar::Int { signed: true, .. }));
+        let operand = |w: &mut Self, st: &mut FnState<'_>, i| -> Result<Word> {
+            let e = arg(args, i, span)?;
+            w.value(st, e)
+        };
+        let b = &mut self.b;
+        Ok(match a {
+            Atomic::Inc => b.atomic_i_increment(ty, None, ptr, scope, sem)?,
+            Atomic::Dec => b.atomic_i_decrement(ty, None, ptr, scope, sem)?,
+            Atomic::CmpXchg => {
+                let cmp = operand(self, st, 1)?;
+                let val = operand(self, st, 2)?;
+                self.b.atomic_compare_exchange(ty, None, ptr, scope, sem, sem, val, cmp)?
+            }
+            _ => {
+                let v = operand(self, st, 1)?;
+                let b = &mut self.b;
+                match a {
+                    Atomic::Add => b.atomic_i_add(ty, None, ptr, scope, sem, v)?,
+                    Atomic::Sub => b.atomic_i_sub(ty, None, ptr, scope, sem, v)?,
+                    Atomic::Xchg => b.atomic_exchange(ty, None, ptr, scope, sem, v)?,
+                    Atomic::Min if signed => b.atomic_s_min(ty, None, ptr, scope, sem, v)?,
+                    Atomic::Min => b.atomic_u_min(ty, None, ptr, scope, sem, v)?,
+                    Atomic::Max if signed => b.atomic_s_max(ty, None, ptr, scope, sem, v)?,
+                    Atomic::Max => b.atomic_u_max(ty, None, ptr, scope, sem, v)?,
+                    Atomic::And => b.atomic_and(ty, None, ptr, scope, sem, v)?,
+                    Atomic::Or => b.atomic_or(ty, None, ptr, scope, sem, v)?,
+                    Atomic::Xor => b.atomic_xor(ty, None, ptr, scope, sem, v)?,
+                    Atomic::Inc | Atomic::Dec | Atomic::CmpXchg => return bug(span, "atomic form"),
+                }
+            }
+        })
+    }
+
+    fn vector_data(&mut self, st: &mut FnState<'_>, v: VectorData, args: &[Handle<Expr>], ty: Word, span: Span) -> Result<Word> {
         let mut ops = Vec::new();
         for &a in args {
             ops.push(Operand::IdRef(self.value(st, a)?));
         }
+        let (name, extra): (&str, Vec<Operand>) = match v {
+            VectorData::Load { n, half: false, .. } => ("vloadn", vec![Operand::LiteralBit32(u32::from(n))]),
+            VectorData::Load { n: 1, half: true, .. } => ("vload_half", vec![]),
+            VectorData::Load { n, half: true, aligned: false } => ("vload_halfn", vec![Operand::LiteralBit32(u32::from(n))]),
+            VectorData::Load { n, half: true, aligned: true } => ("vloada_halfn", vec![Operand::LiteralBit32(u32::from(n))]),
+            VectorData::Store { half: false, .. } => ("vstoren", vec![]),
+            VectorData::Store { n, half: true, aligned, rounding } => {
+                let base = match (n, aligned) {
+                    (1, _) => "vstore_half",
+                    (_, false) => "vstore_halfn",
+                    (_, true) => "vstorea_halfn",
+                };
+                match rounding {
+                    Some(r) => (
+                        match base {
+                            "vstore_half" => "vstore_half_r",
+                            "vstore_halfn" => "vstore_halfn_r",
+                            _ => "vstorea_halfn_r",
+                        },
+                        vec![Operand::FPRoundingMode(rounding_mode(r))],
+                    ),
+                    None => (base, vec![]),
+                }
+            }
+        };
+        ops.extend(extra);
+        let Some(op) = ext_opcode(name) else { return bug(span, format!("no OpenCL.std instruction '{name}'")) };
         let set = self.ext;
-        Ok(self.b.ext_inst(ty, None, set, op as u32, ops)?)
+        Ok(self.b.ext_inst(ty, None, set, op, ops)?)
     }
 
     fn work_item(&mut self, st: &mut FnState<'_>, w: WorkItem, args: &[Handle<Expr>], ty: Word, span: Span) -> Result<Word> {
@@ -147,23 +459,22 @@ impl Writer<'_> {
             return Ok(loaded);
         }
         let Some(&dim) = args.first() else { return bug(span, "work-item function without a dimension") };
+        let fallback = self.u64_const(w.out_of_range_value());
         if let ExprKind::IntConst(d) = st.f.exprs[dim].kind {
             if d < 3 {
                 return Ok(self.b.composite_extract(ty, None, loaded, [d as u32])?);
             }
-            return Ok(self.scalar_const(Scalar::Int { width: 64, signed: false }, super::types::ConstScalar::Int(w.out_of_range_value())));
+            return Ok(fallback);
         }
         // A dynamic dimension: out-of-range dimensions return 0 for ids and 1 for sizes.
         let d = self.value(st, dim)?;
-        let bool_ty = self.scalar(Scalar::Bool);
+        let bool_ty = self.bool_ty_n(1);
         let three = self.u32_const(3);
         let in_range = self.b.u_less_than(bool_ty, None, d, three)?;
         let zero = self.u32_const(0);
         let uint = self.scalar(Scalar::Int { width: 32, signed: false });
         let safe = self.b.select(uint, None, in_range, d, zero)?;
         let v = self.b.vector_extract_dynamic(ty, None, loaded, safe)?;
-        let fallback =
-            self.scalar_const(Scalar::Int { width: 64, signed: false }, super::types::ConstScalar::Int(w.out_of_range_value()));
         Ok(self.b.select(ty, None, in_range, v, fallback)?)
     }
 }

@@ -65,8 +65,13 @@ impl Writer<'_> {
                 None => return bug(span, "float constant of a non-scalar type"),
             },
             ExprKind::BoolConst(v) => self.scalar_const(Scalar::Bool, ConstScalar::Int(u64::from(v))),
-            ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::Deref(_) | ExprKind::Index { .. }
-            | ExprKind::Member { .. } => return bug(span, "place kind in a value"),
+            ExprKind::Member { base, field } => {
+                let v = self.value(st, base)?;
+                self.b.composite_extract(ty, None, v, [field])?
+            }
+            ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::Deref(_) | ExprKind::Index { .. } => {
+                return bug(span, "place kind in a value")
+            }
             ExprKind::Load(p) => {
                 let r = self.resolve(st, p)?;
                 self.load_resolved(&r)?
@@ -174,7 +179,15 @@ impl Writer<'_> {
                 }
                 let Some(&f) = self.callable.get(&function) else { return bug(span, "call of an unknown function") };
                 st.called.insert(f);
-                self.b.function_call(ty, None, f, ids)?
+                match st.call_results.get(&e) {
+                    Some(&tmp) => {
+                        let void = self.b.type_void();
+                        ids.insert(0, tmp);
+                        self.b.function_call(void, None, f, ids)?;
+                        self.b.load(ty, None, tmp, None, [])?
+                    }
+                    None => self.b.function_call(ty, None, f, ids)?,
+                }
             }
             ExprKind::Builtin { builtin, args } => self.builtin(st, builtin, &args, x.ty, span)?,
         })
@@ -344,7 +357,7 @@ impl Writer<'_> {
         Ok(match kind {
             CastKind::NoOp => v,
             CastKind::NullToPointer => self.null(ty),
-            CastKind::PointerBitcast => self.b.bitcast(ty, None, v)?,
+            CastKind::PointerBitcast | CastKind::Bitcast => self.b.bitcast(ty, None, v)?,
             CastKind::PointerToInt => self.b.convert_ptr_to_u(ty, None, v)?,
             CastKind::IntToPointer => {
                 let ulong = self.scalar(Scalar::Int { width: 64, signed: false });

@@ -25,6 +25,10 @@ pub(super) struct FnState<'a> {
     pub(super) label: Word,
     /// Module-scope variables used.
     pub(super) used: BTreeSet<Word>,
+    /// The result pointer of a function returning a struct.
+    sret: Option<Word>,
+    /// Storage for the results of struct-returning calls, by call expression.
+    pub(super) call_results: HashMap<Handle<clc_passes::ast::Expr>, Word>,
     /// Functions called.
     pub(super) called: BTreeSet<Word>,
 }
@@ -123,8 +127,21 @@ impl Writer<'_> {
                 self.hoisted.insert((fh, lh), var);
             }
         }
-        let fn_ty = self.b.type_function(ret, param_tys.clone());
-        self.b.begin_function(ret, Some(id), FunctionControl::NONE, fn_ty)?;
+        // A struct result is returned through a pointer to the caller's storage, as in
+        // clang's ABI (Intel's CPU runtime crashes on struct values returned from loops).
+        let sret_ty = if self.returns_aggregate(f) { Some(self.pointer_sc(StorageClass::Function, ret)) } else { None };
+        let spv_ret = if sret_ty.is_some() { self.b.type_void() } else { ret };
+        let all_params: Vec<Word> = sret_ty.iter().copied().chain(param_tys.iter().copied()).collect();
+        let fn_ty = self.b.type_function(spv_ret, all_params);
+        self.b.begin_function(spv_ret, Some(id), FunctionControl::NONE, fn_ty)?;
+        let sret = match sret_ty {
+            Some(t) => {
+                let p = self.b.function_parameter(t)?;
+                self.b.name(p, "agg.result");
+                Some(p)
+            }
+            None => None,
+        };
         // Drivers name functions after OpName: the callable copy of a kernel must not take
         // the entry point's name.
         let name = if f.kernel.is_some() && !as_entry { format!("__clc_kernel_body.{}", f.name) } else { f.name.clone() };
@@ -153,6 +170,8 @@ impl Writer<'_> {
             label,
             used: BTreeSet::new(),
             called: BTreeSet::new(),
+            sret,
+            call_results: HashMap::new(),
         };
         // Every variable is an OpVariable at the top of the entry block, as SPIR-V requires.
         for (lh, l) in f.locals.iter() {
@@ -167,6 +186,17 @@ impl Writer<'_> {
             self.b.name(var, l.name.clone());
             st.locals.insert(lh, var);
         }
+        // Storage for the results of calls that return structs.
+        for (eh, e) in f.exprs.iter() {
+            if let ExprKind::Call { function, .. } = e.kind {
+                if self.returns_aggregate(&self.m.functions[function]) {
+                    let ty = self.ty(e.ty, e.span)?;
+                    let ptr = self.pointer_sc(StorageClass::Function, ty);
+                    let var = self.b.variable(ptr, None, StorageClass::Function, None);
+                    st.call_results.insert(eh, var);
+                }
+            }
+        }
         // Parameters are objects that can be assigned and have their address taken.
         for (&p, &pid) in f.params.iter().zip(&param_ids) {
             let var = st.locals[&p];
@@ -174,7 +204,7 @@ impl Writer<'_> {
         }
         self.block(&mut st, &f.body)?;
         if self.b.selected_block().is_some() {
-            if matches!(self.m.types.get(f.result.ty), Type::Void) {
+            if matches!(self.m.types.get(f.result.ty), Type::Void) || st.sret.is_some() {
                 self.b.ret()?;
             } else {
                 // Falling off the end of a non-void function is undefined behaviour.
@@ -184,6 +214,11 @@ impl Writer<'_> {
         self.b.end_function()?;
         self.uses.insert(id, (st.used, st.called));
         Ok(())
+    }
+
+    /// Whether `f` returns a struct (through a result pointer).
+    pub(super) fn returns_aggregate(&self, f: &Function) -> bool {
+        matches!(self.m.types.get(f.result.ty), Type::Struct(_))
     }
 
     /// Starts a new block and records its label.
@@ -296,7 +331,13 @@ impl Writer<'_> {
             StmtKind::Return(None) => Ok(self.b.ret()?),
             StmtKind::Return(Some(e)) => {
                 let v = self.value(st, *e)?;
-                Ok(self.b.ret_value(v)?)
+                match st.sret {
+                    Some(p) => {
+                        self.b.store(p, v, None, [])?;
+                        Ok(self.b.ret()?)
+                    }
+                    None => Ok(self.b.ret_value(v)?),
+                }
             }
         }
     }

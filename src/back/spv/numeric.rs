@@ -23,6 +23,9 @@ impl Writer<'_> {
 
     /// The SPIR-V type of `n` components of `s`.
     pub(super) fn numeric_ty(&mut self, (s, n): Numeric) -> Word {
+        if s == (Scalar::Float { width: 16 }) {
+            self.capabilities.insert(Capability::Float16);
+        }
         let e = self.scalar(s);
         if n == 1 {
             e

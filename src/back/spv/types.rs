@@ -15,11 +15,16 @@ impl Writer<'_> {
         }
         let id = match self.m.types.get(h).clone() {
             Type::Void => self.b.type_void(),
-            Type::Scalar(s) => self.scalar(s),
+            Type::Scalar(s) => self.numeric_ty((s, 1)),
             Type::Pointer { pointee, space, .. } => {
-                // `void *` is a pointer to bytes, as in clang's SPIR-V.
                 let pointee = match self.m.types.get(pointee) {
+                    // `void *` is a pointer to bytes, as in clang's SPIR-V.
                     Type::Void => self.scalar(Scalar::Int { width: 8, signed: false }),
+                    // Pointers to halfs only need half storage (vload_half/vstore_half).
+                    Type::Scalar(s @ Scalar::Float { width: 16 }) => {
+                        self.capabilities.insert(Capability::Float16Buffer);
+                        self.scalar(*s)
+                    }
                     _ => self.ty(pointee, at)?,
                 };
                 self.pointer(space.unwrap_or(AddressSpace::Private), pointee)
@@ -53,7 +58,7 @@ impl Writer<'_> {
             Type::Vector { elem, len } => self.numeric_ty((elem, len)),
             Type::Image(_) => return unsupported(at, "image types"),
             Type::Sampler => return unsupported(at, "sampler_t"),
-            Type::Event => return unsupported(at, "event_t"),
+            Type::Event => self.b.type_event(),
         };
         self.types.insert(h, id);
         Ok(id)
@@ -78,11 +83,11 @@ impl Writer<'_> {
                 id
             }
             Scalar::Float { width } => {
-                match width {
-                    16 => self.capabilities.insert(Capability::Float16),
-                    64 => self.capabilities.insert(Capability::Float64),
-                    _ => false,
-                };
+                // `half` values need Float16; half storage alone needs only Float16Buffer
+                // (declared where pointers to half are made).
+                if width == 64 {
+                    self.capabilities.insert(Capability::Float64);
+                }
                 let id = self.b.type_float(u32::from(width), None);
                 if width == 64 {
                     self.wide.insert(id);
@@ -138,8 +143,9 @@ impl Writer<'_> {
                 self.constants.insert(key, id);
                 id
             }
-            (Scalar::Int { .. }, ConstScalar::Int(i)) => self.constant_bits(ty, i),
-            (Scalar::Int { .. }, ConstScalar::Float(f)) => self.constant_bits(ty, f as i64 as u64),
+            // Literals of narrow integers must have their high-order bits clear.
+            (Scalar::Int { width, .. }, ConstScalar::Int(i)) => self.constant_bits(ty, low_bits(i, width)),
+            (Scalar::Int { width, .. }, ConstScalar::Float(f)) => self.constant_bits(ty, low_bits(f as i64 as u64, width)),
             (Scalar::Float { width }, v) => {
                 let f = match v {
                     ConstScalar::Int(i) => i as i64 as f64,
@@ -215,6 +221,14 @@ pub(super) enum ConstScalar {
     Int(u64),
     /// Float value.
     Float(f64),
+}
+
+fn low_bits(v: u64, width: u8) -> u64 {
+    if width >= 64 {
+        v
+    } else {
+        v & ((1u64 << width) - 1)
+    }
 }
 
 /// IEEE binary16 bits of `f` (round to nearest even).

@@ -5,8 +5,8 @@ use clang_sys::*;
 use std::marker::PhantomData;
 use std::path::PathBuf;
 
-/// A resolved source location (the expansion location, so macro uses point at the user's
-/// code).
+/// A resolved source location: the file location, which is where a macro argument was
+/// written, or where a macro was expanded for tokens of its body.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Location {
     /// The file (`None` for builtin/command-line locations).
@@ -25,7 +25,7 @@ impl Location {
         let (mut line, mut col, mut offset) = (0u32, 0u32, 0u32);
         // SAFETY: out-pointers are valid; the file name string is disposed by take_string.
         unsafe {
-            clang_getExpansionLocation(loc, &mut file, &mut line, &mut col, &mut offset);
+            clang_getFileLocation(loc, &mut file, &mut line, &mut col, &mut offset);
             if line == 0 {
                 return None;
             }
@@ -251,8 +251,8 @@ impl<'tu> Cursor<'tu> {
             let (mut f1, mut f2): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
             let (mut o1, mut o2) = (0u32, 0u32);
             let (mut l, mut c) = (0u32, 0u32);
-            clang_getExpansionLocation(clang_getRangeStart(ext), &mut f1, &mut l, &mut c, &mut o1);
-            clang_getExpansionLocation(clang_getRangeEnd(ext), &mut f2, &mut l, &mut c, &mut o2);
+            clang_getFileLocation(clang_getRangeStart(ext), &mut f1, &mut l, &mut c, &mut o1);
+            clang_getFileLocation(clang_getRangeEnd(ext), &mut f2, &mut l, &mut c, &mut o2);
             if f1.is_null() || f2.is_null() || o2 < o1 {
                 return Vec::new();
             }

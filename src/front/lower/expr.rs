@@ -145,7 +145,10 @@ impl Lowerer<'_, '_> {
         };
         if !c.same_location(&ch) {
             let first = c.tokens().into_iter().next().unwrap_or_default();
-            return self.unsupported(c, format!("'{first}' (builtin reinterpretation and vector forms)"));
+            if first.starts_with("as_") || first == "__builtin_astype" {
+                return self.as_type(c, &ch, cx);
+            }
+            return self.unsupported(c, format!("'{first}'"));
         }
         if !c.same_extent(&ch) {
             return self.swizzle(c, &ch, cx);
@@ -180,6 +183,28 @@ impl Lowerer<'_, '_> {
             return self.convert(loaded, target, false, c, cx);
         }
         self.convert(inner, target, false, c, cx)
+    }
+
+    /// `as_T(x)`: the same bits seen as another type of the same size.
+    fn as_type(&mut self, c: &Cursor<'_>, operand: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
+        let to = self.ty(c.ty(), c)?;
+        let v = self.value(operand, cx)?;
+        let from = cx.exprs[v].ty;
+        // SPIR-V bitcasts need equal value sizes; a 3-component vector has the storage of
+        // four, but not the value bits.
+        let lanes = |t| match self.module.types.get(t) {
+            Type::Vector { elem, len } => u64::from(*len) * elem.size(),
+            Type::Scalar(s) => s.size(),
+            _ => 0,
+        };
+        if lanes(from) != lanes(to) || lanes(to) == 0 {
+            return self.unsupported(c, "as_type between types of different value sizes (3-component vectors)");
+        }
+        if from == to {
+            return Ok(v);
+        }
+        let span = self.span(c);
+        Ok(self.push_value(cx, ExprKind::Cast { kind: CastKind::Bitcast, operand: v, explicit: true }, to, span))
     }
 
     /// `base.xyz`: the accessor is the last token of the normalised extent.
@@ -284,6 +309,9 @@ impl Lowerer<'_, '_> {
                     CastKind::IntToPointer
                 }
             }
+            (Type::Scalar(Int { .. }), Type::Event) if matches!(cx.exprs[v].kind, ExprKind::IntConst(0)) => {
+                CastKind::NullToPointer
+            }
             (Type::Pointer { .. }, Type::Scalar(Bool)) => CastKind::ToBool,
             (Type::Pointer { .. }, Type::Scalar(Int { .. })) => CastKind::PointerToInt,
             (Type::Struct(a), Type::Struct(b)) if a == b => CastKind::NoOp,
@@ -358,9 +386,7 @@ impl Lowerer<'_, '_> {
         } else {
             base
         };
-        let Category::Place { space, is_const } = cx.exprs[base].category else {
-            return self.unsupported(c, "member access on a struct value that is not stored in a variable");
-        };
+        let base_category = cx.exprs[base].category;
         let Type::Struct(def) = self.module.types.get(cx.exprs[base].ty).clone() else {
             return self.unsupported(c, "member access on a non-struct (vector components)");
         };
@@ -370,8 +396,12 @@ impl Lowerer<'_, '_> {
             return self.unsupported(c, format!("access to member '{name}' of an anonymous struct or union"));
         };
         let ty = f.ty;
-        let is_const = is_const || c.ty().is_const();
-        Ok(self.push(cx, ExprKind::Member { base, field: index as u32 }, ty, Category::Place { space, is_const }, span))
+        // A member of a struct value (`f().x`) is a value.
+        let category = match base_category {
+            Category::Place { space, is_const } => Category::Place { space, is_const: is_const || c.ty().is_const() },
+            Category::Value => Category::Value,
+        };
+        Ok(self.push(cx, ExprKind::Member { base, field: index as u32 }, ty, category, span))
     }
 
     fn call(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
