@@ -60,6 +60,12 @@ fn function(module: &Module, f: &Function, stage: Stage) -> Result<(), Bug> {
         };
         match &e.kind {
             ExprKind::IntConst(_) | ExprKind::FloatConst(_) | ExprKind::BoolConst(_) => {}
+            ExprKind::CompoundLiteral { local, init } => {
+                if f.locals.get(*local).is_none() {
+                    return Err(Bug::new(e.span, "compound literal of a dangling local"));
+                }
+                init_exprs(init, &|x| before(x))?;
+            }
             ExprKind::Local(l) => {
                 if f.locals.get(*l).is_none() {
                     return Err(Bug::new(e.span, "dangling local handle"));

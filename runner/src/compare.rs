@@ -9,8 +9,16 @@ use crate::exec::Outputs;
 use crate::spec::Run;
 use crate::values::Values;
 
-/// At most this many differing elements are listed per argument.
+/// By default at most this many differing elements are listed per argument;
+/// `$CLC_RUNNER_MAX_LISTED` overrides it (handy when working out why a kernel fails).
 const MAX_LISTED: usize = 4;
+
+fn max_listed() -> usize {
+    std::env::var("CLC_RUNNER_MAX_LISTED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(MAX_LISTED)
+}
 
 /// Checks every argument that has `expect` against `out`.
 pub fn check_expected(run: &Run, out: &Outputs) -> Result<(), String> {
@@ -112,15 +120,16 @@ pub fn compare_values(
         bad.len(),
         a.len()
     );
-    for &i in bad.iter().take(MAX_LISTED) {
+    let max = max_listed();
+    for &i in bad.iter().take(max) {
         msg.push_str(&format!(
             "\n    `{name}`[{i}]: {a_label} {}, {b_label} {}",
             a.elem_string(i),
             b.elem_string(i)
         ));
     }
-    if bad.len() > MAX_LISTED {
-        msg.push_str(&format!("\n    … and {} more", bad.len() - MAX_LISTED));
+    if bad.len() > max {
+        msg.push_str(&format!("\n    … and {} more", bad.len() - max));
     }
     Err(msg)
 }

@@ -63,7 +63,9 @@ pub fn run(module: &mut Module) {
                 ExprKind::Deref(p) | ExprKind::Index { base: p, .. } => {
                     module.types.as_pointer(f.exprs[p].ty).and_then(|(_, space, _)| space)
                 }
-                ExprKind::Local(l) => f.locals.get(l).and_then(|l| l.ty.space),
+                ExprKind::Local(l) | ExprKind::CompoundLiteral { local: l, .. } => {
+                    f.locals.get(l).and_then(|l| l.ty.space)
+                }
                 ExprKind::Global(g) => global_spaces.get(g.index()).copied().flatten(),
                 ExprKind::Member { base, .. } | ExprKind::Swizzle { base, .. } => match f.exprs.get(base).map(|b| b.category) {
                     Some(Category::Place { space, .. }) => space,

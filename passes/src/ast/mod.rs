@@ -401,6 +401,14 @@ pub enum ExprKind {
         /// Selected components, in order.
         indices: Vec<u8>,
     },
+    /// A compound literal `(S){ … }`: an unnamed local object, initialized where the
+    /// expression is evaluated (a place).
+    CompoundLiteral {
+        /// The object.
+        local: Handle<Local>,
+        /// Its initializer.
+        init: Box<Init>,
+    },
     /// A vector literal `(float4)(a, v2, b)`: scalars and vectors whose components, in order,
     /// fill the result (each part already has the element type).
     VectorLiteral(Vec<Handle<Expr>>),

@@ -69,7 +69,11 @@ impl Writer<'_> {
                 let v = self.value(st, base)?;
                 self.b.composite_extract(ty, None, v, [field])?
             }
-            ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::Deref(_) | ExprKind::Index { .. } => {
+            ExprKind::Local(_)
+            | ExprKind::Global(_)
+            | ExprKind::Deref(_)
+            | ExprKind::Index { .. }
+            | ExprKind::CompoundLiteral { .. } => {
                 return bug(span, "place kind in a value")
             }
             ExprKind::Load(p) => {
@@ -349,9 +353,27 @@ impl Writer<'_> {
         let from = st.f.exprs[operand].ty;
         let ty = self.ty(to, span)?;
         if kind == CastKind::ArrayToPointer {
+            // The element pointer lives where the array does; clang may type the decayed
+            // pointer in another (generic) space, reached by a cast.
             let arr = self.place(st, operand)?;
             let zero = self.u64_const(0);
-            return Ok(self.b.in_bounds_ptr_access_chain(ty, None, arr, zero, [zero])?);
+            let space = match st.f.exprs[operand].category {
+                Category::Place { space: Some(s), .. } => s,
+                _ => AddressSpace::Private,
+            };
+            let (Type::Array { elem, .. }, Some((_, to_space, _))) =
+                (self.m.types.get(from).clone(), self.m.types.as_pointer(to))
+            else {
+                return bug(span, "array decay of a non-array");
+            };
+            let et = self.ty(elem, span)?;
+            let elem_ptr = self.pointer(space, et);
+            let p = self.b.in_bounds_ptr_access_chain(elem_ptr, None, arr, zero, [zero])?;
+            return match to_space {
+                Some(s) if s != space && s == AddressSpace::Generic => Ok(self.b.ptr_cast_to_generic(ty, None, p)?),
+                Some(s) if s != space => bug(span, "array decay into another named address space"),
+                _ => Ok(p),
+            };
         }
         let v = self.value(st, operand)?;
         Ok(match kind {
@@ -396,6 +418,7 @@ impl Writer<'_> {
         };
         let mid = self.pointer(ts, pointee);
         let converted = match (fs, ts) {
+            (f, t) if f == t => v,
             (_, AddressSpace::Generic) => self.b.ptr_cast_to_generic(mid, None, v)?,
             (AddressSpace::Generic, _) => self.b.generic_cast_to_ptr(mid, None, v)?,
             _ => return bug(span, "cast between two named address spaces after validation"),

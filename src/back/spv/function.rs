@@ -376,7 +376,7 @@ impl Writer<'_> {
     }
 
     /// Stores an initializer into the object at `ptr`.
-    fn store_init(
+    pub(super) fn store_init(
         &mut self,
         st: &mut FnState<'_>,
         ptr: Word,

@@ -59,6 +59,11 @@ impl Writer<'_> {
                 let idx = self.u32_const(field);
                 Ok(self.b.in_bounds_access_chain(ptr_ty, None, base, [idx])?)
             }
+            ExprKind::CompoundLiteral { local, init } => {
+                let Some(&var) = st.locals.get(&local) else { return bug(span, "compound literal without storage") };
+                self.store_init(st, var, x.ty, space, &init, span)?;
+                Ok(var)
+            }
             ExprKind::Swizzle { .. } => bug(span, "the address of vector components"),
             _ => bug(span, "this expression is not a place"),
         }

@@ -182,7 +182,8 @@ impl<'i> TranslationUnit<'i> {
                 argv.len() as c_int,
                 if unsaved.is_empty() { std::ptr::null_mut() } else { unsaved.as_mut_ptr() },
                 unsaved.len() as _,
-                CXTranslationUnit_None,
+                // Macro definitions are needed to read swizzles written in macro bodies.
+                CXTranslationUnit_DetailedPreprocessingRecord,
                 &mut raw,
             )
         };

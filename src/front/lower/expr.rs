@@ -143,35 +143,49 @@ impl Lowerer<'_, '_> {
         let Some(ch) = c.expr_children().into_iter().next() else {
             return self.unsupported(c, "this implicit expression");
         };
+        let child_is_vector = ch.ty().kind() == CXType_ExtVector;
         if !c.same_location(&ch) {
-            let first = c.tokens().into_iter().next().unwrap_or_default();
+            let tokens = c.tokens();
+            let first = tokens.first().cloned().unwrap_or_default();
             if first.starts_with("as_") || first == "__builtin_astype" {
                 return self.as_type(c, &ch, cx);
+            }
+            // `s.member.xy`: the swizzle starts at the struct, its base at the member.
+            if child_is_vector {
+                return self.swizzle(c, &ch, None, cx);
             }
             return self.unsupported(c, format!("'{first}'"));
         }
         if !c.same_extent(&ch) {
-            return self.swizzle(c, &ch, cx);
+            return self.swizzle(c, &ch, None, cx);
+        }
+        if child_is_vector && self.is_macro_swizzle(c, &ch) {
+            return match self.macro_swizzle_accessor(c, &ch) {
+                Some(acc) => self.swizzle(c, &ch, Some(acc), cx),
+                None => self.unsupported(c, "a vector component access written inside a macro body"),
+            };
         }
         let target = self.ty(c.ty(), c)?;
         let inner = self.expr(&ch, cx)?;
-        if let (Type::Vector { len, .. }, Category::Place { .. }) =
-            (self.module.types.get(cx.exprs[inner].ty).clone(), cx.exprs[inner].category)
-        {
-            // Same location and extent as a vector place, but another shape: a swizzle
-            // written inside a macro body, whose accessor libclang does not expose.
-            let same_shape = matches!(self.module.types.get(target), Type::Vector { len: l, .. } if *l == len);
-            if !same_shape {
-                return self.unsupported(c, "a vector component access written inside a macro body");
-            }
-        }
         let x = &cx.exprs[inner];
         let span = x.span;
         if let Category::Place { .. } = x.category {
-            if let (Type::Array { elem, .. }, Type::Pointer { pointee, .. }) =
-                (self.module.types.get(x.ty), self.module.types.get(target))
+            if let (Type::Array { .. }, Type::Pointer { pointee, space: None, is_const, is_volatile }) =
+                (self.module.types.get(x.ty).clone(), self.module.types.get(target).clone())
             {
-                let _ = (elem, pointee);
+                // clang leaves the pointee of a decayed unqualified object (a compound
+                // literal) without a space: it is the object's.
+                if let Category::Place { space: Some(space), .. } = x.category {
+                    let target = self.module.types.intern(Type::Pointer { pointee, space: Some(space), is_const, is_volatile });
+                    return Ok(self.push_value(
+                        cx,
+                        ExprKind::Cast { kind: CastKind::ArrayToPointer, operand: inner, explicit: false },
+                        target,
+                        span,
+                    ));
+                }
+            }
+            if let (Type::Array { .. }, Type::Pointer { .. }) = (self.module.types.get(x.ty), self.module.types.get(target)) {
                 return Ok(self.push_value(
                     cx,
                     ExprKind::Cast { kind: CastKind::ArrayToPointer, operand: inner, explicit: false },
@@ -207,14 +221,47 @@ impl Lowerer<'_, '_> {
         Ok(self.push_value(cx, ExprKind::Cast { kind: CastKind::Bitcast, operand: v, explicit: true }, to, span))
     }
 
-    /// `base.xyz`: the accessor is the last token of the normalised extent.
-    fn swizzle(&mut self, c: &Cursor<'_>, base_c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
+    /// Whether an unexposed node with the same location and extent as its vector child is
+    /// a swizzle written in a macro body rather than an implicit cast. An implicit cast
+    /// never yields an lvalue (which carries an address space) and never keeps an rvalue
+    /// vector's type, and a vector never converts implicitly to another shape.
+    fn is_macro_swizzle(&self, c: &Cursor<'_>, ch: &Cursor<'_>) -> bool {
+        let (node, child) = (c.ty(), ch.ty());
+        if node.kind() != CXType_ExtVector || node.num_elements() != child.num_elements() {
+            return true;
+        }
+        node.address_space() != 0 || (child.address_space() == 0 && node.canonical().same(&child.canonical()))
+    }
+
+    /// The accessor of a swizzle written in a macro body, read from the macro's definition
+    /// when exactly one `.accessor` there fits the vector (libclang does not expose it).
+    fn macro_swizzle_accessor(&mut self, c: &Cursor<'_>, ch: &Cursor<'_>) -> Option<String> {
+        let len = u8::try_from(ch.ty().num_elements()).ok()?;
+        let name = c.tokens().into_iter().next()?;
+        let def = self.macros.get(&name)?.clone();
+        let mut found: Vec<String> = Vec::new();
+        for w in def.windows(2) {
+            if w[0] == "." && Swizzle::decode(&w[1], len).is_some() && !found.contains(&w[1]) {
+                found.push(w[1].clone());
+            }
+        }
+        match found.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        }
+    }
+
+    /// `base.xyz`: the accessor is the last token of the normalised extent (or `known`).
+    fn swizzle(&mut self, c: &Cursor<'_>, base_c: &Cursor<'_>, known: Option<String>, cx: &mut FnCtx) -> R<Handle<Expr>> {
         let span = self.span(c);
         let base = self.expr(base_c, cx)?;
         let Type::Vector { len, .. } = self.module.types.get(cx.exprs[base].ty).clone() else {
             return self.unsupported(c, "component access on a non-vector");
         };
-        let accessor = c.tokens().pop().unwrap_or_default();
+        let accessor = match known {
+            Some(a) => a,
+            None => c.tokens().pop().unwrap_or_default(),
+        };
         let Some(mut indices) = Swizzle::decode(&accessor, len) else {
             return self.unsupported(c, format!("vector component access '.{accessor}'"));
         };
@@ -237,11 +284,22 @@ impl Lowerer<'_, '_> {
     fn compound_literal(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
         let span = self.span(c);
         let ty = self.ty(c.ty(), c)?;
-        let Type::Vector { elem, len } = self.module.types.get(ty).clone() else {
-            return self.unsupported(c, "compound literals of non-vector types");
-        };
         let Some(list) = c.expr_children().into_iter().find(|x| x.kind() == CXCursor_InitListExpr) else {
-            return self.unsupported(c, "this vector literal");
+            return self.unsupported(c, "this compound literal");
+        };
+        let Type::Vector { elem, len } = self.module.types.get(ty).clone() else {
+            // `(S){ … }`: an unnamed object initialized in place.
+            let init = self.init(&list, ty, cx)?;
+            let q = clc_passes::ast::QualType { ty, space: Some(AddressSpace::Private), is_const: false };
+            let local = cx.locals.append(clc_passes::ast::Local {
+                name: ".compoundliteral".into(),
+                ty: q,
+                span,
+                is_param: false,
+                scope_depth: cx.depth,
+            });
+            let cat = Category::Place { space: Some(AddressSpace::Private), is_const: false };
+            return Ok(self.push(cx, ExprKind::CompoundLiteral { local, init: Box::new(init) }, ty, cat, span));
         };
         let elem_ty = self.module.types.scalar(elem);
         let mut parts = Vec::new();

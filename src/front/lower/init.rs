@@ -50,12 +50,9 @@ impl Lowerer<'_, '_> {
     ) -> R<Shaped<T>> {
         if c.kind() == CXCursor_InitListExpr {
             let elems = c.expr_children();
-            if let Some(d) = elems.iter().find(|e| e.kind() == CXCursor_UnexposedExpr && e.ty().kind() == CXType_Void) {
-                return self.unsupported(d, "designated initializers");
-            }
             let mut pos = 0;
             let out = match self.members(ty) {
-                Some(members) => self.fill_members(&elems, &mut pos, &members, leaf)?,
+                Some(members) => self.fill_designated(&elems, &mut pos, ty, &members, leaf)?,
                 None => self.fill(&elems, &mut pos, ty, leaf)?,
             };
             return Ok(out);
@@ -82,6 +79,89 @@ impl Lowerer<'_, '_> {
                 Ok(Shaped::Bytes(b))
             }
             None => self.unsupported(c, "this string literal (wide or UTF encodings)"),
+        }
+    }
+
+    /// A braced list for an aggregate: members in order, a designator (`.field =`, `[i] =`)
+    /// moving the position, later initializers overriding earlier ones (C11 6.7.9).
+    fn fill_designated<T>(
+        &mut self,
+        elems: &[Cursor<'_>],
+        pos: &mut usize,
+        ty: Handle<Type>,
+        members: &[Handle<Type>],
+        leaf: &mut dyn FnMut(&mut Self, &Cursor<'_>, Handle<Type>) -> R<T>,
+    ) -> R<Shaped<T>> {
+        let mut out: Vec<Shaped<T>> = members.iter().map(|_| Shaped::Zero).collect();
+        let mut m = 0;
+        while *pos < elems.len() {
+            let e = elems[*pos];
+            if e.kind() == CXCursor_UnexposedExpr && e.ty().kind() == CXType_Void {
+                let parts = e.children();
+                let [first, rest @ .., value] = parts.as_slice() else {
+                    return self.unsupported(&e, "this designated initializer");
+                };
+                let index = self.designated_member(first, ty)?;
+                *pos += 1;
+                self.apply_designator(&mut out[index], members[index], rest, value, leaf)?;
+                m = index + 1;
+                continue;
+            }
+            if m >= members.len() {
+                break;
+            }
+            out[m] = self.fill(elems, pos, members[m], leaf)?;
+            m += 1;
+        }
+        Ok(Shaped::List(out))
+    }
+
+    /// Initializes the sub-object reached by the designator `path` inside `slot`.
+    fn apply_designator<T>(
+        &mut self,
+        slot: &mut Shaped<T>,
+        ty: Handle<Type>,
+        path: &[Cursor<'_>],
+        value: &Cursor<'_>,
+        leaf: &mut dyn FnMut(&mut Self, &Cursor<'_>, Handle<Type>) -> R<T>,
+    ) -> R<()> {
+        let Some((first, rest)) = path.split_first() else {
+            *slot = self.fill(&[*value], &mut 0, ty, leaf)?;
+            return Ok(());
+        };
+        let Some(members) = self.members(ty) else { return self.unsupported(first, "a designator into a scalar") };
+        if !matches!(slot, Shaped::List(_)) {
+            if let Shaped::Leaf(_) | Shaped::Bytes(_) = slot {
+                return self.unsupported(first, "a designator into an object initialized as a whole");
+            }
+            *slot = Shaped::List(members.iter().map(|_| Shaped::Zero).collect());
+        }
+        let index = self.designated_member(first, ty)?;
+        let Shaped::List(items) = slot else { return self.unsupported(first, "this designator") };
+        match items.get_mut(index) {
+            Some(sub) => self.apply_designator(sub, members[index], rest, value, leaf),
+            None => self.unsupported(first, "a designator outside the object"),
+        }
+    }
+
+    /// The member a designator component (`.field` or `[index]`) names in `ty`.
+    fn designated_member(&mut self, d: &Cursor<'_>, ty: Handle<Type>) -> R<usize> {
+        let len = self.members(ty).map_or(0, |m| m.len());
+        let index = if d.kind() == CXCursor_MemberRef {
+            let name = d.spelling();
+            match self.module.types.get(ty) {
+                Type::Struct(s) => self.module.types.structs[*s].fields.iter().position(|f| f.name == name),
+                _ => None,
+            }
+        } else {
+            match d.evaluate() {
+                Some(EvalValue::Int(i)) => usize::try_from(i).ok(),
+                _ => None,
+            }
+        };
+        match index.filter(|&i| i < len) {
+            Some(i) => Ok(i),
+            None => self.unsupported(d, "this designator"),
         }
     }
 
@@ -117,6 +197,10 @@ impl Lowerer<'_, '_> {
             *pos += 1;
             return self.shape(&e, ty, leaf);
         };
+        if e.kind() == CXCursor_UnexposedExpr && e.ty().kind() == CXType_Void {
+            // A designator belongs to the enclosing braces: the elided sub-object ends here.
+            return Ok(Shaped::Zero);
+        }
         let braced = e.kind() == CXCursor_InitListExpr;
         let string = e.kind() == CXCursor_StringLiteral && self.is_char_array(ty);
         let same_type = !braced && self.ty(e.ty(), &e).ok() == Some(ty);

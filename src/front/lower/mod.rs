@@ -35,8 +35,14 @@ pub fn lower(root: &Cursor<'_>, lang: LangOptions, sources: &mut SourceMap) -> R
         functions: HashMap::new(),
         globals: HashMap::new(),
         failed_globals: Default::default(),
+        macros: HashMap::new(),
         strings: 0,
     };
+    for c in root.children() {
+        if c.kind() == clang_sys::CXCursor_MacroDefinition && !c.is_in_system_header() {
+            l.macros.insert(c.spelling(), c.tokens());
+        }
+    }
     l.translation_unit();
     if l.diags.has_errors() {
         Err(l.diags)
@@ -58,6 +64,8 @@ struct Lowerer<'s, 'tu> {
     globals: HashMap<String, Handle<Global>>,
     /// Program-scope variables already reported as unsupported (reported once).
     failed_globals: std::collections::HashSet<String>,
+    /// Token bodies of the user's macro definitions, by name.
+    macros: HashMap<String, Vec<String>>,
     /// Counter for string-literal globals.
     strings: u32,
 }
