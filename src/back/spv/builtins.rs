@@ -112,6 +112,12 @@ impl Writer<'_> {
                         _ => format!("{sign}_{int}"),
                     },
                 };
+                if matches!(elem, Some(Scalar::Int { width: 32, .. })) && name.ends_with("_mad_sat") {
+                    return self.mad_sat_32(st, args, result, span);
+                }
+                if matches!(elem, Some(Scalar::Int { width: 64, .. })) && name.ends_with("_mad_sat") {
+                    return self.mad_sat_64(st, args, result, span);
+                }
                 let Some(op) = ext_opcode(&name) else { return bug(span, format!("no OpenCL.std instruction '{name}'")) };
                 self.ext_call(st, op, args, result, ty)
             }
@@ -148,6 +154,82 @@ impl Writer<'_> {
             }
             Builtin::Prefetch => self.ext_call(st, Cl::prefetch as u32, args, result, ty),
         }
+    }
+
+    /// `mad_sat` on 32-bit integers, computed exactly in 64 bits and clamped (Intel's CPU
+    /// runtime wraps the product of `s_mad_sat`/`u_mad_sat` on 32-bit values).
+    fn mad_sat_32(&mut self, st: &mut FnState<'_>, args: &[Handle<Expr>], result: Handle<Type>, span: Span) -> Result<Word> {
+        let Some(num @ (Scalar::Int { signed, .. }, n)) = self.numeric(result) else {
+            return bug(span, "mad_sat of a non-integer");
+        };
+        let wide = (Scalar::Int { width: 64, signed }, n);
+        let wt = self.numeric_ty(wide);
+        let mut v = Vec::new();
+        for i in 0..3 {
+            let e = arg(args, i, span)?;
+            let x = self.value(st, e)?;
+            v.push(if signed { self.b.s_convert(wt, None, x)? } else { self.b.u_convert(wt, None, x)? });
+        }
+        let p = self.b.i_mul(wt, None, v[0], v[1])?;
+        let sum = self.b.i_add(wt, None, p, v[2])?;
+        let (lo, hi) = if signed { ((i32::MIN as i64) as u64, i32::MAX as u64) } else { (0, u64::from(u32::MAX)) };
+        let (lo, hi) = (self.const_n(wide, ConstScalar::Int(lo)), self.const_n(wide, ConstScalar::Int(hi)));
+        let op = if signed { Cl::s_clamp } else { Cl::u_clamp };
+        let set = self.ext;
+        let clamped = self.b.ext_inst(wt, None, set, op as u32, [Operand::IdRef(sum), Operand::IdRef(lo), Operand::IdRef(hi)])?;
+        // The unsigned product of two 32-bit values fits in 64 bits, the sum may wrap once.
+        let clamped = if signed {
+            clamped
+        } else {
+            let bt = self.bool_ty_n(n);
+            let wrapped = self.b.u_less_than(bt, None, sum, p)?;
+            self.b.select(wt, None, wrapped, hi, clamped)?
+        };
+        let ty = self.numeric_ty(num);
+        Ok(self.b.u_convert(ty, None, clamped)?)
+    }
+
+    /// `mad_sat` on 64-bit integers with a 128-bit intermediate (`mul_hi` gives the high
+    /// half of the product; Intel's CPU runtime saturates `s_mad_sat` on longs wrongly).
+    fn mad_sat_64(&mut self, st: &mut FnState<'_>, args: &[Handle<Expr>], result: Handle<Type>, span: Span) -> Result<Word> {
+        let Some(num @ (Scalar::Int { signed, .. }, n)) = self.numeric(result) else {
+            return bug(span, "mad_sat of a non-integer");
+        };
+        let ty = self.numeric_ty(num);
+        let bt = self.bool_ty_n(n);
+        let mut v = Vec::new();
+        for i in 0..3 {
+            let e = arg(args, i, span)?;
+            v.push(self.value(st, e)?);
+        }
+        let (a, b, c) = (v[0], v[1], v[2]);
+        let set = self.ext;
+        let mul_hi = if signed { Cl::s_mul_hi } else { Cl::u_mul_hi };
+        let hi = self.b.ext_inst(ty, None, set, mul_hi as u32, [Operand::IdRef(a), Operand::IdRef(b)])?;
+        let lo = self.b.i_mul(ty, None, a, b)?;
+        let lo2 = self.b.i_add(ty, None, lo, c)?;
+        let carried = self.b.u_less_than(bt, None, lo2, lo)?;
+        let one = self.const_n(num, ConstScalar::Int(1));
+        let zero = self.const_n(num, ConstScalar::Int(0));
+        let carry = self.b.select(ty, None, carried, one, zero)?;
+        let max = self.const_n(num, ConstScalar::Int(if signed { i64::MAX as u64 } else { u64::MAX }));
+        if !signed {
+            let hi2 = self.b.i_add(ty, None, hi, carry)?;
+            let fits = self.b.i_equal(bt, None, hi2, zero)?;
+            return Ok(self.b.select(ty, None, fits, lo2, max)?);
+        }
+        // Signed: add c's sign extension to the high half; the sum fits when the high half
+        // is the sign extension of the low half.
+        let sixty_three = self.const_n(num, ConstScalar::Int(63));
+        let c_hi = self.b.shift_right_arithmetic(ty, None, c, sixty_three)?;
+        let hi2 = self.b.i_add(ty, None, hi, c_hi)?;
+        let hi2 = self.b.i_add(ty, None, hi2, carry)?;
+        let sign_of_lo = self.b.shift_right_arithmetic(ty, None, lo2, sixty_three)?;
+        let fits = self.b.i_equal(bt, None, hi2, sign_of_lo)?;
+        let negative = self.b.s_less_than(bt, None, hi2, zero)?;
+        let min = self.const_n(num, ConstScalar::Int(i64::MIN as u64));
+        let bound = self.b.select(ty, None, negative, min, max)?;
+        Ok(self.b.select(ty, None, fits, lo2, bound)?)
     }
 
     /// An OpenCL.std instruction; numeric scalar arguments of a vector-valued call are
