@@ -66,6 +66,9 @@ impl Writer<'_> {
             },
             ExprKind::BoolConst(v) => self.scalar_const(Scalar::Bool, ConstScalar::Int(u64::from(v))),
             ExprKind::Member { base, field } => {
+                if matches!(self.m.types.get(st.f.exprs[base].ty), Type::Struct(d) if self.m.types.structs[*d].is_union) {
+                    return super::unsupported(span, "a member of a union value that is not stored in a variable");
+                }
                 let v = self.value(st, base)?;
                 self.b.composite_extract(ty, None, v, [field])?
             }

@@ -401,11 +401,22 @@ impl Writer<'_> {
                     Type::Struct(d) => self.m.types.structs[*d].fields.iter().map(|f| f.ty).collect(),
                     _ => return bug(span, "initializer list for a scalar"),
                 };
+                let is_union = matches!(self.m.types.get(ty), Type::Struct(d) if self.m.types.structs[*d].is_union);
+                if is_union {
+                    // A union is initialized through its first member; zero the rest first.
+                    let t = self.ty(ty, span)?;
+                    let z = self.null(t);
+                    self.b.store(ptr, z, None, [])?;
+                }
                 for (i, (item, m)) in items.iter().zip(members).enumerate() {
                     let mt = self.ty(m, span)?;
                     let mp = self.pointer(space, mt);
-                    let idx = self.u32_const(i as u32);
-                    let elem = self.b.in_bounds_access_chain(mp, None, ptr, [idx])?;
+                    let elem = if is_union {
+                        self.b.bitcast(mp, None, ptr)?
+                    } else {
+                        let idx = self.u32_const(i as u32);
+                        self.b.in_bounds_access_chain(mp, None, ptr, [idx])?
+                    };
                     self.store_init(st, elem, m, space, item, span)?;
                 }
             }

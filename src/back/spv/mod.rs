@@ -93,6 +93,8 @@ pub(crate) struct Writer<'m> {
     /// Null constants by type.
     nulls: HashMap<Word, Word>,
     globals: HashMap<Handle<Global>, Word>,
+    /// Representation member of each union.
+    unions: HashMap<Handle<clc_passes::ast::StructDef>, usize>,
     /// Built-in input variables by built-in.
     builtin_vars: HashMap<rspirv::spirv::BuiltIn, Word>,
     /// Callable function ids (a kernel that is also called gets a separate callable copy).
@@ -121,6 +123,7 @@ impl<'m> Writer<'m> {
             splats: HashMap::new(),
             nulls: HashMap::new(),
             globals: HashMap::new(),
+            unions: HashMap::new(),
             builtin_vars: HashMap::new(),
             callable: HashMap::new(),
             hoisted: HashMap::new(),

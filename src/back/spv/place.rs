@@ -5,7 +5,7 @@
 use super::function::FnState;
 use super::types::ConstScalar;
 use super::{bug, Result, Writer};
-use clc_passes::ast::{AddressSpace, Category, Expr, ExprKind, Handle, Scalar, Swizzle};
+use clc_passes::ast::{AddressSpace, Category, Expr, ExprKind, Handle, Scalar, Swizzle, Type};
 use rspirv::spirv::Word;
 
 /// A place whose address has been computed (once, whatever its side effects).
@@ -55,7 +55,12 @@ impl Writer<'_> {
             ExprKind::Member { base, field } => {
                 let ty = self.ty(x.ty, span)?;
                 let ptr_ty = self.pointer(space, ty);
+                let is_union = matches!(self.m.types.get(st.f.exprs[base].ty), Type::Struct(d) if self.m.types.structs[*d].is_union);
                 let base = self.place(st, base)?;
+                if is_union {
+                    // Every member of a union starts at its first byte.
+                    return Ok(self.b.bitcast(ptr_ty, None, base)?);
+                }
                 let idx = self.u32_const(field);
                 Ok(self.b.in_bounds_access_chain(ptr_ty, None, base, [idx])?)
             }

@@ -38,12 +38,30 @@ impl Writer<'_> {
             }
             Type::Struct(d) => {
                 let def = self.m.types.structs[d].clone();
-                if def.is_union {
-                    return unsupported(at, format!("union type '{}'", self.m.types.display(h)));
-                }
                 let mut members = Vec::new();
-                for f in &def.fields {
-                    members.push(self.ty(f.ty, at)?);
+                if def.is_union {
+                    // SPIR-V has no unions: the storage is the most aligned member (padded to
+                    // the union's size), and members are reached through pointer casts.
+                    let layout = &self.m.lang.layout;
+                    let Some(rep) = def.fields.iter().max_by_key(|f| {
+                        (self.m.types.align_of(f.ty, layout), self.m.types.size_of(f.ty, layout))
+                    }) else {
+                        return unsupported(at, "an empty union");
+                    };
+                    let rep_size = self.m.types.size_of(rep.ty, layout);
+                    members.push(self.ty(rep.ty, at)?);
+                    if rep_size < def.size {
+                        let byte = self.scalar(Scalar::Int { width: 8, signed: false });
+                        let len_ty = self.scalar(Scalar::Int { width: 32, signed: false });
+                        let len = self.constant_bits(len_ty, def.size - rep_size);
+                        members.push(self.b.type_array(byte, len));
+                    }
+                    let rep_index = def.fields.iter().position(|f| std::ptr::eq(f, rep)).unwrap_or(0);
+                    self.unions.insert(d, rep_index);
+                } else {
+                    for f in &def.fields {
+                        members.push(self.ty(f.ty, at)?);
+                    }
                 }
                 let id = self.b.id();
                 self.b.type_struct_id(Some(id), members);
@@ -198,6 +216,24 @@ impl Writer<'_> {
                             self.null(et)
                         }
                     });
+                }
+                self.b.constant_composite(ty, ids)
+            }
+            (Type::Struct(d), ConstValue::Composite(items)) if self.m.types.structs[d].is_union => {
+                // Only the representation member can be written as a constant.
+                let def = self.m.types.structs[d].clone();
+                let rep = self.unions.get(&d).copied().unwrap_or(0);
+                let (Some(first), true) = (items.first(), rep == 0) else {
+                    return unsupported(at, "a constant union initialized through a member smaller than the union");
+                };
+                let mut ids = vec![self.const_value(def.fields[0].ty, first, at)?];
+                let rep_size = self.m.types.size_of(def.fields[0].ty, &self.m.lang.layout);
+                if rep_size < def.size {
+                    let byte = self.scalar(Scalar::Int { width: 8, signed: false });
+                    let len_ty = self.scalar(Scalar::Int { width: 32, signed: false });
+                    let len = self.constant_bits(len_ty, def.size - rep_size);
+                    let pad = self.b.type_array(byte, len);
+                    ids.push(self.null(pad));
                 }
                 self.b.constant_composite(ty, ids)
             }
