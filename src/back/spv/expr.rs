@@ -69,8 +69,12 @@ impl Writer<'_> {
                 if matches!(self.m.types.get(st.f.exprs[base].ty), Type::Struct(d) if self.m.types.structs[*d].is_union) {
                     return super::unsupported(span, "a member of a union value that is not stored in a variable");
                 }
+                let index = match self.m.types.get(st.f.exprs[base].ty) {
+                    Type::Struct(d) => self.member_index(*d, field),
+                    _ => field,
+                };
                 let v = self.value(st, base)?;
-                self.b.composite_extract(ty, None, v, [field])?
+                self.b.composite_extract(ty, None, v, [index])?
             }
             ExprKind::Local(_)
             | ExprKind::Global(_)

@@ -414,7 +414,11 @@ impl Writer<'_> {
                     let elem = if is_union {
                         self.b.bitcast(mp, None, ptr)?
                     } else {
-                        let idx = self.u32_const(i as u32);
+                        let index = match self.m.types.get(ty) {
+                            Type::Struct(d) => self.member_index(*d, i as u32),
+                            _ => i as u32,
+                        };
+                        let idx = self.u32_const(index);
                         self.b.in_bounds_access_chain(mp, None, ptr, [idx])?
                     };
                     self.store_init(st, elem, m, space, item, span)?;

@@ -93,6 +93,8 @@ pub(crate) struct Writer<'m> {
     /// Null constants by type.
     nulls: HashMap<Word, Word>,
     globals: HashMap<Handle<Global>, Word>,
+    /// SPIR-V member index of each field of each struct (padding members shift them).
+    struct_members: HashMap<Handle<clc_passes::ast::StructDef>, Vec<u32>>,
     /// Representation member of each union.
     unions: HashMap<Handle<clc_passes::ast::StructDef>, usize>,
     /// Built-in input variables by built-in.
@@ -124,6 +126,7 @@ impl<'m> Writer<'m> {
             nulls: HashMap::new(),
             globals: HashMap::new(),
             unions: HashMap::new(),
+            struct_members: HashMap::new(),
             builtin_vars: HashMap::new(),
             callable: HashMap::new(),
             hoisted: HashMap::new(),

@@ -55,13 +55,16 @@ impl Writer<'_> {
             ExprKind::Member { base, field } => {
                 let ty = self.ty(x.ty, span)?;
                 let ptr_ty = self.pointer(space, ty);
-                let is_union = matches!(self.m.types.get(st.f.exprs[base].ty), Type::Struct(d) if self.m.types.structs[*d].is_union);
+                let def = match self.m.types.get(st.f.exprs[base].ty) {
+                    Type::Struct(d) => *d,
+                    _ => return bug(span, "member of a non-struct"),
+                };
                 let base = self.place(st, base)?;
-                if is_union {
+                if self.m.types.structs[def].is_union {
                     // Every member of a union starts at its first byte.
                     return Ok(self.b.bitcast(ptr_ty, None, base)?);
                 }
-                let idx = self.u32_const(field);
+                let idx = self.u32_const(self.member_index(def, field));
                 Ok(self.b.in_bounds_access_chain(ptr_ty, None, base, [idx])?)
             }
             ExprKind::CompoundLiteral { local, init } => {

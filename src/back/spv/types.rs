@@ -59,9 +59,34 @@ impl Writer<'_> {
                     let rep_index = def.fields.iter().position(|f| std::ptr::eq(f, rep)).unwrap_or(0);
                     self.unions.insert(d, rep_index);
                 } else {
+                    // Reproduce clang's layout: consumers lay SPIR-V structs out naturally, so
+                    // explicit byte arrays stand in for the padding that `aligned` attributes
+                    // (or a packed struct's holes) add.
+                    let layout = self.m.lang.layout;
+                    let mut map = Vec::with_capacity(def.fields.len());
+                    let mut pos = 0u64;
+                    let mut max_align = 1u64;
                     for f in &def.fields {
+                        let align = if def.packed { 1 } else { self.natural_align(f.ty) };
+                        let natural = pos.div_ceil(align) * align;
+                        if f.offset != natural {
+                            if f.offset < natural || f.offset % align != 0 {
+                                return unsupported(at, format!("the layout of '{}'", self.m.types.display(h)));
+                            }
+                            members.push(self.padding(f.offset - pos));
+                        }
+                        map.push(members.len() as u32);
                         members.push(self.ty(f.ty, at)?);
+                        pos = f.offset + self.m.types.size_of(f.ty, &layout);
+                        max_align = max_align.max(align);
                     }
+                    if pos.div_ceil(max_align) * max_align != def.size {
+                        if def.size < pos {
+                            return unsupported(at, format!("the layout of '{}'", self.m.types.display(h)));
+                        }
+                        members.push(self.padding(def.size - pos));
+                    }
+                    self.struct_members.insert(d, map);
                 }
                 let id = self.b.id();
                 self.b.type_struct_id(Some(id), members);
@@ -80,6 +105,38 @@ impl Writer<'_> {
         };
         self.types.insert(h, id);
         Ok(id)
+    }
+
+    /// `uchar[n]`, for explicit padding.
+    fn padding(&mut self, n: u64) -> Word {
+        let byte = self.scalar(Scalar::Int { width: 8, signed: false });
+        let len_ty = self.scalar(Scalar::Int { width: 32, signed: false });
+        let len = self.constant_bits(len_ty, n);
+        self.b.type_array(byte, len)
+    }
+
+    /// The alignment a consumer gives a SPIR-V type it lays out naturally (attributes
+    /// aside): clang's alignment for everything but structs, whose own `aligned` attribute
+    /// the SPIR-V type cannot carry.
+    pub(super) fn natural_align(&self, h: Handle<Type>) -> u64 {
+        let layout = &self.m.lang.layout;
+        match self.m.types.get(h) {
+            Type::Struct(d) => {
+                let def = &self.m.types.structs[*d];
+                if def.packed {
+                    1
+                } else {
+                    def.fields.iter().map(|f| self.natural_align(f.ty)).max().unwrap_or(1)
+                }
+            }
+            Type::Array { elem, .. } => self.natural_align(*elem),
+            _ => self.m.types.align_of(h, layout),
+        }
+    }
+
+    /// The SPIR-V member index of field `field` of struct `d` (padding members shift them).
+    pub(super) fn member_index(&self, d: Handle<clc_passes::ast::StructDef>, field: u32) -> u32 {
+        self.struct_members.get(&d).and_then(|m| m.get(field as usize).copied()).unwrap_or(field)
     }
 
     /// A scalar type, declaring the capability it needs.
@@ -179,6 +236,17 @@ impl Writer<'_> {
         }
     }
 
+    /// Member types of an emitted `OpTypeStruct`.
+    fn struct_member_types(&self, ty: Word) -> Vec<Word> {
+        self.b
+            .module_ref()
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(ty) && i.class.opcode == rspirv::spirv::Op::TypeStruct)
+            .map(|i| i.operands.iter().filter_map(|o| o.id_ref_any()).collect())
+            .unwrap_or_default()
+    }
+
     /// `OpConstantNull` of a SPIR-V type.
     pub(super) fn null(&mut self, ty: Word) -> Word {
         if let Some(&id) = self.nulls.get(&ty) {
@@ -239,9 +307,18 @@ impl Writer<'_> {
             }
             (Type::Struct(d), ConstValue::Composite(items)) => {
                 let fields: Vec<_> = self.m.types.structs[d].fields.iter().map(|f| f.ty).collect();
-                let mut ids = Vec::new();
+                let mut values = Vec::new();
                 for (f, i) in fields.into_iter().zip(items) {
-                    ids.push(self.const_value(f, i, at)?);
+                    values.push(self.const_value(f, i, at)?);
+                }
+                // Padding members take null values.
+                let member_tys = self.struct_member_types(ty);
+                let mut ids: Vec<Word> = member_tys.iter().map(|&t| self.null(t)).collect();
+                for (k, v) in values.into_iter().enumerate() {
+                    let idx = self.member_index(d, k as u32) as usize;
+                    if let Some(slot) = ids.get_mut(idx) {
+                        *slot = v;
+                    }
                 }
                 self.b.constant_composite(ty, ids)
             }
