@@ -343,3 +343,19 @@ impl<'tu> Cursor<'tu> {
         ty.fields().into_iter().map(|c| self.rewrap(c)).collect()
     }
 }
+
+impl Cursor<'_> {
+    /// Whether the cursor's location was spelled inside a macro definition (its spelling
+    /// and expansion locations differ).
+    pub fn is_in_macro_body(&self) -> bool {
+        // SAFETY: out-pointers are valid for the calls.
+        unsafe {
+            let loc = clang_getCursorLocation(self.raw);
+            let (mut f1, mut f2): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
+            let (mut l, mut c, mut o1, mut o2) = (0u32, 0u32, 0u32, 0u32);
+            clang_getSpellingLocation(loc, &mut f1, &mut l, &mut c, &mut o1);
+            clang_getExpansionLocation(loc, &mut f2, &mut l, &mut c, &mut o2);
+            o1 != o2 || clang_File_isEqual(f1, f2) == 0
+        }
+    }
+}

@@ -159,7 +159,7 @@ impl Lowerer<'_, '_> {
         if !c.same_extent(&ch) {
             return self.swizzle(c, &ch, None, cx);
         }
-        if child_is_vector && self.is_macro_swizzle(c, &ch) {
+        if child_is_vector && ch.kind() != CXCursor_CompoundLiteralExpr && c.is_in_macro_body() && self.is_macro_swizzle(c, &ch) {
             return match self.macro_swizzle_accessor(c, &ch) {
                 Some(acc) => self.swizzle(c, &ch, Some(acc), cx),
                 None => self.unsupported(c, "a vector component access written inside a macro body"),
