@@ -330,6 +330,8 @@ pub enum Builtin {
     WaitGroupEvents,
     /// prefetch
     Prefetch,
+    /// printf (the format is a `__constant char *`).
+    Printf,
 }
 
 /// Synchronisation and work-item names.
@@ -354,6 +356,7 @@ const TABLE: &[(&str, Builtin)] = &[
     ("async_work_group_strided_copy", Builtin::AsyncCopy { strided: true }),
     ("wait_group_events", Builtin::WaitGroupEvents),
     ("prefetch", Builtin::Prefetch),
+    ("printf", Builtin::Printf),
 ];
 
 fn vector_width(s: &str) -> Option<u8> {

@@ -153,6 +153,15 @@ impl Writer<'_> {
                 Ok(0)
             }
             Builtin::Prefetch => self.ext_call(st, Cl::prefetch as u32, args, result, ty),
+            Builtin::Printf => {
+                // Arguments arrive with C's default promotions applied by clang.
+                let mut ops = Vec::new();
+                for &a in args {
+                    ops.push(Operand::IdRef(self.value(st, a)?));
+                }
+                let set = self.ext;
+                Ok(self.b.ext_inst(ty, None, set, Cl::printf as u32, ops)?)
+            }
         }
     }
 
