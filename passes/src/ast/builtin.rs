@@ -272,6 +272,57 @@ const ATOMICS: &[(&str, Atomic)] = &[
     ("xor", Atomic::Xor),
 ];
 
+/// OpenCL C 2.0 atomic operations (`atomic_*` on `atomic_T` objects), each with an
+/// `_explicit` form taking a memory order (and scope).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum C11Atomic {
+    /// atomic_init (a plain store)
+    Init,
+    /// atomic_store
+    Store,
+    /// atomic_load
+    Load,
+    /// atomic_exchange
+    Exchange,
+    /// atomic_compare_exchange_strong / _weak
+    CompareExchange,
+    /// atomic_fetch_<op>
+    Fetch(Atomic),
+    /// atomic_flag_test_and_set
+    FlagTestAndSet,
+    /// atomic_flag_clear
+    FlagClear,
+    /// atomic_work_item_fence(flags, order, scope)
+    WorkItemFence,
+}
+
+fn c11_atomic(name: &str) -> Option<C11Atomic> {
+    let base = name.strip_suffix("_explicit").unwrap_or(name);
+    Some(match base {
+        "atomic_init" if base == name => C11Atomic::Init,
+        "atomic_store" => C11Atomic::Store,
+        "atomic_load" => C11Atomic::Load,
+        "atomic_exchange" => C11Atomic::Exchange,
+        "atomic_compare_exchange_strong" | "atomic_compare_exchange_weak" => C11Atomic::CompareExchange,
+        "atomic_flag_test_and_set" => C11Atomic::FlagTestAndSet,
+        "atomic_flag_clear" => C11Atomic::FlagClear,
+        "atomic_work_item_fence" if base == name => C11Atomic::WorkItemFence,
+        _ => {
+            let op = base.strip_prefix("atomic_fetch_")?;
+            match op {
+                "add" => C11Atomic::Fetch(Atomic::Add),
+                "sub" => C11Atomic::Fetch(Atomic::Sub),
+                "or" => C11Atomic::Fetch(Atomic::Or),
+                "xor" => C11Atomic::Fetch(Atomic::Xor),
+                "and" => C11Atomic::Fetch(Atomic::And),
+                "min" => C11Atomic::Fetch(Atomic::Min),
+                "max" => C11Atomic::Fetch(Atomic::Max),
+                _ => return None,
+            }
+        }
+    })
+}
+
 /// Vector data load and store functions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VectorData {
@@ -332,6 +383,8 @@ pub enum Builtin {
     Prefetch,
     /// printf (the format is a `__constant char *`).
     Printf,
+    /// OpenCL C 2.0 atomics.
+    C11Atomic(C11Atomic),
 }
 
 /// Synchronisation and work-item names.
@@ -425,6 +478,9 @@ impl Builtin {
         if let Some((_, r)) = RELATIONAL.iter().find(|(n, _)| *n == name) {
             return Some(Builtin::Relational(*r));
         }
+        if let Some(a) = c11_atomic(name) {
+            return Some(Builtin::C11Atomic(a));
+        }
         if let Some(op) = name.strip_prefix("atomic_").or_else(|| name.strip_prefix("atom_")) {
             return ATOMICS.iter().find(|(n, _)| *n == op).map(|(_, a)| Builtin::Atomic(*a));
         }
@@ -455,6 +511,9 @@ mod tests {
         assert!(matches!(Builtin::lookup("mad_sat", 3), Some(Builtin::Ext(f)) if f.kind() == ExtKind::Signed("mad_sat")));
         assert_eq!(Builtin::lookup("isnan", 1), Some(Builtin::Relational(Relational::IsNan)));
         assert_eq!(Builtin::lookup("atom_cmpxchg", 3), Some(Builtin::Atomic(Atomic::CmpXchg)));
+        assert_eq!(Builtin::lookup("atomic_fetch_add_explicit", 4), Some(Builtin::C11Atomic(C11Atomic::Fetch(Atomic::Add))));
+        assert_eq!(Builtin::lookup("atomic_compare_exchange_weak", 3), Some(Builtin::C11Atomic(C11Atomic::CompareExchange)));
+        assert_eq!(Builtin::lookup("atomic_init_explicit", 2), None);
         assert_eq!(
             Builtin::lookup("convert_uchar4_sat_rte", 1),
             Some(Builtin::Convert { saturate: true, rounding: Some(Rounding::Rte) })

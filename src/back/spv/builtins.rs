@@ -7,7 +7,7 @@ use super::function::FnState;
 use super::numeric::Numeric;
 use super::types::ConstScalar;
 use super::{bug, Result, Writer};
-use clc_passes::ast::builtin::{Atomic, ExtKind, Relational, Rounding, Sync, VectorData, WorkItem};
+use clc_passes::ast::builtin::{Atomic, C11Atomic, ExtKind, Relational, Rounding, Sync, VectorData, WorkItem};
 use clc_passes::ast::{AddressSpace, Builtin, Expr, ExprKind, Handle, Scalar, Type};
 use clc_passes::diag::Span;
 use rspirv::dr::Operand;
@@ -153,6 +153,7 @@ impl Writer<'_> {
                 Ok(0)
             }
             Builtin::Prefetch => self.ext_call(st, Cl::prefetch as u32, args, result, ty),
+            Builtin::C11Atomic(a) => self.c11_atomic(st, a, args, result, span),
             Builtin::Printf => {
                 // Arguments arrive with C's default promotions applied by clang.
                 let mut ops = Vec::new();
@@ -503,6 +504,123 @@ impl Writer<'_> {
                     Atomic::Inc | Atomic::Dec | Atomic::CmpXchg => return bug(span, "atomic form"),
                 }
             }
+        })
+    }
+
+    /// The pointer operand of an atomic: a pointer converted to generic only for the call
+    /// is used in its named space (drivers compile atomics on named pointers best; Intel's
+    /// CPU runtime cannot build them on generic ones).
+    fn atomic_pointer(&mut self, st: &mut FnState<'_>, p: Handle<Expr>) -> Result<(Word, Option<AddressSpace>, Handle<Type>)> {
+        let mut e = p;
+        while let ExprKind::Cast { kind: clc_passes::ast::CastKind::AddressSpace, operand, .. } = st.f.exprs[e].kind {
+            e = operand;
+        }
+        let Some((pointee, space, _)) = self.m.types.as_pointer(st.f.exprs[e].ty) else {
+            return bug(st.f.exprs[p].span, "atomic on a non-pointer");
+        };
+        if matches!(self.m.types.as_scalar(pointee), Some(Scalar::Int { width: 64, .. })) {
+            self.capabilities.insert(Capability::Int64Atomics);
+        }
+        Ok((self.value(st, e)?, space, pointee))
+    }
+
+    /// OpenCL C 2.0 atomics: memory order and scope default to `seq_cst` and `device`.
+    fn c11_atomic(&mut self, st: &mut FnState<'_>, a: C11Atomic, args: &[Handle<Expr>], result: Handle<Type>, span: Span) -> Result<Word> {
+        let order = |w: &Self, st: &FnState<'_>, i: usize| -> Result<u64> {
+            if args.len() > i { w.const_arg(st, args, i, span) } else { Ok(5) }
+        };
+        let sem_of = |order: u64, space: Option<AddressSpace>| -> MemorySemantics {
+            let o = match order {
+                0 => MemorySemantics::empty(),
+                1 | 2 => MemorySemantics::ACQUIRE,
+                3 => MemorySemantics::RELEASE,
+                4 => MemorySemantics::ACQUIRE_RELEASE,
+                _ => MemorySemantics::SEQUENTIALLY_CONSISTENT,
+            };
+            if o.is_empty() {
+                return o;
+            }
+            o | match space {
+                Some(AddressSpace::Local) => MemorySemantics::WORKGROUP_MEMORY,
+                Some(AddressSpace::Global) => MemorySemantics::CROSS_WORKGROUP_MEMORY,
+                _ => MemorySemantics::WORKGROUP_MEMORY | MemorySemantics::CROSS_WORKGROUP_MEMORY,
+            }
+        };
+        if a == C11Atomic::WorkItemFence {
+            let flags = self.const_arg(st, args, 0, span)?;
+            let o = order(self, st, 1)?;
+            let scope = memory_scope(if args.len() > 2 { self.const_arg(st, args, 2, span)? } else { 2 });
+            let sem = sem_of(o, None) & !(MemorySemantics::WORKGROUP_MEMORY | MemorySemantics::CROSS_WORKGROUP_MEMORY);
+            let sem = self.u32_const((sem | fence_semantics(flags)).bits());
+            let mem = self.u32_const(scope as u32);
+            self.b.memory_barrier(mem, sem)?;
+            return Ok(0);
+        }
+        let (ptr, space, pointee) = self.atomic_pointer(st, arg(args, 0, span)?)?;
+        let signed = matches!(self.m.types.as_scalar(pointee), Some(Scalar::Int { signed: true, .. }));
+        let vt = self.ty(pointee, span)?;
+        // Operands before the order: (obj, value) for most, (obj, expected, desired) for CAS.
+        let (n_ops, order_at) = match a {
+            C11Atomic::Load | C11Atomic::FlagTestAndSet | C11Atomic::FlagClear => (1, 1),
+            C11Atomic::CompareExchange => (3, 3),
+            _ => (2, 2),
+        };
+        let o = order(self, st, order_at)?;
+        let scope_at = if a == C11Atomic::CompareExchange { order_at + 2 } else { order_at + 1 };
+        let scope = memory_scope(if args.len() > scope_at { self.const_arg(st, args, scope_at, span)? } else { 2 });
+        let scope = self.u32_const(scope as u32);
+        let sem = self.u32_const(sem_of(o, space).bits());
+        let mut ops = Vec::new();
+        for i in 1..n_ops {
+            let e = arg(args, i, span)?;
+            ops.push(self.value(st, e)?);
+        }
+        let b = &mut self.b;
+        Ok(match a {
+            C11Atomic::Init => {
+                b.store(ptr, ops[0], None, [])?;
+                0
+            }
+            C11Atomic::Store => {
+                b.atomic_store(ptr, scope, sem, ops[0])?;
+                0
+            }
+            C11Atomic::Load => b.atomic_load(vt, None, ptr, scope, sem)?,
+            C11Atomic::Exchange => b.atomic_exchange(vt, None, ptr, scope, sem, ops[0])?,
+            C11Atomic::CompareExchange => {
+                let failure = order(self, st, order_at + 1)?;
+                let neq = self.u32_const(sem_of(failure, space).bits());
+                let expected_ptr = ops[0];
+                let expected = self.b.load(vt, None, expected_ptr, None, [])?;
+                let old = self.b.atomic_compare_exchange(vt, None, ptr, scope, sem, neq, ops[1], expected)?;
+                // On failure *expected receives the current value; on success it already holds it.
+                self.b.store(expected_ptr, old, None, [])?;
+                let bt = self.bool_ty_n(1);
+                let ok = self.b.i_equal(bt, None, old, expected)?;
+                return self.bool_to(result, ok, span);
+            }
+            C11Atomic::Fetch(op) => match op {
+                Atomic::Add => b.atomic_i_add(vt, None, ptr, scope, sem, ops[0])?,
+                Atomic::Sub => b.atomic_i_sub(vt, None, ptr, scope, sem, ops[0])?,
+                Atomic::Or => b.atomic_or(vt, None, ptr, scope, sem, ops[0])?,
+                Atomic::Xor => b.atomic_xor(vt, None, ptr, scope, sem, ops[0])?,
+                Atomic::And => b.atomic_and(vt, None, ptr, scope, sem, ops[0])?,
+                Atomic::Min if signed => b.atomic_s_min(vt, None, ptr, scope, sem, ops[0])?,
+                Atomic::Min => b.atomic_u_min(vt, None, ptr, scope, sem, ops[0])?,
+                Atomic::Max if signed => b.atomic_s_max(vt, None, ptr, scope, sem, ops[0])?,
+                Atomic::Max => b.atomic_u_max(vt, None, ptr, scope, sem, ops[0])?,
+                _ => return bug(span, "atomic_fetch form"),
+            },
+            C11Atomic::FlagTestAndSet => {
+                let bt = self.bool_ty_n(1);
+                let r = self.b.atomic_flag_test_and_set(bt, None, ptr, scope, sem)?;
+                return self.bool_to(result, r, span);
+            }
+            C11Atomic::FlagClear => {
+                b.atomic_flag_clear(ptr, scope, sem)?;
+                0
+            }
+            C11Atomic::WorkItemFence => return bug(span, "fence handled above"),
         })
     }
 

@@ -125,6 +125,12 @@ impl<'tu> Ty<'tu> {
         out
     }
 
+    /// The value type of an `_Atomic` type.
+    pub fn atomic_value(&self) -> Ty<'tu> {
+        // SAFETY: valid type.
+        Ty::new(unsafe { clang_Type_getValueType(self.canonical().raw) })
+    }
+
     /// Whether two types are the same.
     pub fn same(&self, other: &Ty<'_>) -> bool {
         // SAFETY: valid types.

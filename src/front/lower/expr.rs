@@ -485,6 +485,15 @@ impl Lowerer<'_, '_> {
         for a in &arg_cursors {
             // Barrier flags and scopes must be constants, and a constant dimension makes a
             // work-item query a plain component read: fold them here.
+            // C11 atomics take their memory order and scope as constants too.
+            if matches!(builtin, Builtin::C11Atomic(_)) && a.ty().kind() != CXType_Pointer {
+                if let Some(EvalValue::Int(v)) = a.evaluate() {
+                    let aty = self.ty(a.ty(), a)?;
+                    let s = self.span(a);
+                    args.push(self.int_const(cx, v, aty, s));
+                    continue;
+                }
+            }
             if matches!(builtin, Builtin::Sync(_) | Builtin::WorkItem(_)) {
                 let aty = self.ty(a.ty(), a)?;
                 match a.evaluate() {

@@ -77,6 +77,8 @@ impl Lowerer<'_, '_> {
                 Some(d) => return self.ty(d.enum_integer_type(), at),
                 None => return self.unsupported(at, format!("enum type '{}'", t.spelling())),
             },
+            // `atomic_int` and friends: the atomicity belongs to the operations.
+            CXType_Atomic => return self.ty(t.atomic_value(), at),
             CXType_OCLSampler => Type::Sampler,
             CXType_OCLEvent => Type::Event,
             CXType_ExtVector => {
