@@ -385,6 +385,10 @@ pub enum Builtin {
     Printf,
     /// OpenCL C 2.0 atomics.
     C11Atomic(C11Atomic),
+    /// to_global / to_local / to_private: a generic pointer in that space, or null.
+    ToSpace(super::AddressSpace),
+    /// get_fence: the fence flags of a generic pointer's space.
+    GetFence,
 }
 
 /// Synchronisation and work-item names.
@@ -410,6 +414,10 @@ const TABLE: &[(&str, Builtin)] = &[
     ("wait_group_events", Builtin::WaitGroupEvents),
     ("prefetch", Builtin::Prefetch),
     ("printf", Builtin::Printf),
+    ("to_global", Builtin::ToSpace(super::AddressSpace::Global)),
+    ("to_local", Builtin::ToSpace(super::AddressSpace::Local)),
+    ("to_private", Builtin::ToSpace(super::AddressSpace::Private)),
+    ("get_fence", Builtin::GetFence),
 ];
 
 fn vector_width(s: &str) -> Option<u8> {

@@ -154,6 +154,27 @@ impl Writer<'_> {
             }
             Builtin::Prefetch => self.ext_call(st, Cl::prefetch as u32, args, result, ty),
             Builtin::C11Atomic(a) => self.c11_atomic(st, a, args, result, span),
+            Builtin::ToSpace(space) => {
+                // OpGenericCastToPtrExplicit yields null outside the space. (Intel's CPU
+                // runtime treats it as a plain cast and has no get_fence to decide it by.)
+                let p = arg(args, 0, span)?;
+                let v = self.value(st, p)?;
+                let sc = self.opts.flavor.storage_class(space);
+                Ok(self.b.generic_cast_to_ptr_explicit(ty, None, v, sc)?)
+            }
+            Builtin::GetFence => {
+                let p = arg(args, 0, span)?;
+                let v = self.value(st, p)?;
+                let uint = self.scalar(Scalar::Int { width: 32, signed: false });
+                let sem = self.b.generic_ptr_mem_semantics(uint, None, v)?;
+                // WorkgroupMemory (bit 8) → CLK_LOCAL_MEM_FENCE, CrossWorkgroupMemory (bit 9)
+                // → CLK_GLOBAL_MEM_FENCE.
+                let eight = self.u32_const(8);
+                let three = self.u32_const(3);
+                let shifted = self.b.shift_right_logical(uint, None, sem, eight)?;
+                let flags = self.b.bitwise_and(uint, None, shifted, three)?;
+                Ok(if ty == uint { flags } else { self.b.u_convert(ty, None, flags)? })
+            }
             Builtin::Printf => {
                 // Arguments arrive with C's default promotions applied by clang.
                 let mut ops = Vec::new();

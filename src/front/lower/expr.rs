@@ -354,6 +354,12 @@ impl Lowerer<'_, '_> {
                 (Float { .. }, Float { .. }) => CastKind::FloatToFloat,
             },
             (Type::Pointer { space: a, .. }, Type::Pointer { space: b, .. }) => {
+                // A null pointer constant (`NULL` is `(void *)0`) converts to any pointer.
+                if let ExprKind::Cast { kind: CastKind::NullToPointer, operand, .. } = cx.exprs[v].kind {
+                    let span = cx.exprs[v].span;
+                    let k = ExprKind::Cast { kind: CastKind::NullToPointer, operand, explicit };
+                    return Ok(self.push_value(cx, k, to, span));
+                }
                 if a == b {
                     CastKind::PointerBitcast
                 } else {
