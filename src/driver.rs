@@ -130,7 +130,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         return Err(Error::Input { diagnostics: diags, sources });
     }
 
-    let bopts = spv::Options { flavor: Flavor::OpenCl, version: opts.spirv_version };
+    let bopts = spv::Options { flavor: Flavor::OpenCl, version: opts.spirv_version, float: float_options(opts) };
     let words = match spv::write(&module, &valid, &bopts) {
         Ok(w) => w,
         Err(spv::Error::Unsupported(d)) => {
@@ -164,6 +164,33 @@ fn target_env(opts: &Options) -> Result<TargetEnv, Error> {
         ((1, 6), _) => TargetEnv::Universal_1_6,
         ((maj, min), _) => return Err(Error::Unsupported(format!("SPIR-V version {maj}.{min}"))),
     })
+}
+
+/// The floating-point freedoms the `-cl-*` options grant. `-cl-denorms-are-zero` only
+/// allows flushing (not expressible in SPIR-V 1.0 and not required), and
+/// `-cl-single-precision-constant` acts in the front end.
+fn float_options(opts: &Options) -> spv::FloatOptions {
+    let has = |o: &str| opts.cl_options.iter().any(|x| x == o);
+    let (not_nan, not_inf, nsz, recip, fast) = (1, 2, 4, 8, 16);
+    let mut f = spv::FloatOptions::default();
+    if has("-cl-mad-enable") {
+        f.contract = true;
+    }
+    if has("-cl-no-signed-zeros") {
+        f.fast_math |= nsz;
+    }
+    if has("-cl-finite-math-only") {
+        f.fast_math |= not_nan | not_inf;
+    }
+    if has("-cl-unsafe-math-optimizations") {
+        f.contract = true;
+        f.fast_math |= nsz | recip;
+    }
+    if has("-cl-fast-relaxed-math") {
+        f.contract = true;
+        f.fast_math |= not_nan | not_inf | nsz | recip | fast;
+    }
+    f
 }
 
 fn lang_options(opts: &Options) -> LangOptions {

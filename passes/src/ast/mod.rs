@@ -154,6 +154,10 @@ pub struct KernelAttrs {
     pub reqd_work_group_size: Option<[u32; 3]>,
     /// `work_group_size_hint(x, y, z)`.
     pub work_group_size_hint: Option<[u32; 3]>,
+    /// `vec_type_hint(T)` as SPIR-V's VecTypeHint operand: components << 16 | type code.
+    pub vec_type_hint: Option<u32>,
+    /// Parameter type names as written (`float4*`), for clGetKernelArgInfo.
+    pub arg_type_names: Vec<String>,
 }
 
 /// A function definition.

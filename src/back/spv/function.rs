@@ -63,7 +63,15 @@ impl Writer<'_> {
                 if let Some([x, y, z]) = attrs.work_group_size_hint {
                     self.b.execution_mode(id, ExecutionMode::LocalSizeHint, [x, y, z]);
                 }
-                self.b.execution_mode(id, ExecutionMode::ContractionOff, []);
+                if let Some(hint) = attrs.vec_type_hint {
+                    self.b.execution_mode(id, ExecutionMode::VecTypeHint, [hint]);
+                }
+                if !self.opts.float.contract {
+                    self.b.execution_mode(id, ExecutionMode::ContractionOff, []);
+                }
+                // The convention SPIR-V readers use to answer clGetKernelArgInfo.
+                let types: String = attrs.arg_type_names.iter().map(|t| format!("{t},")).collect();
+                self.b.string(format!("kernel_arg_type.{}.{types}", f.name));
             }
             if let Some(&id) = self.callable.get(&h) {
                 self.function(h, id, false)?;

@@ -31,6 +31,19 @@ pub struct Options {
     pub flavor: Flavor,
     /// SPIR-V version `(major, minor)`.
     pub version: (u8, u8),
+    /// Floating-point freedoms granted by build options.
+    pub float: FloatOptions,
+}
+
+/// What `-cl-*` math options allow the code to assume.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FloatOptions {
+    /// `a * b + c` may be fused (`-cl-mad-enable`, `-cl-unsafe-math-optimizations`,
+    /// `-cl-fast-relaxed-math`); otherwise kernels declare ContractionOff.
+    pub contract: bool,
+    /// FPFastMathMode bits for float arithmetic (NotNaN 1, NotInf 2, NSZ 4, AllowRecip 8,
+    /// Fast 16).
+    pub fast_math: u32,
 }
 
 /// Why code generation failed.

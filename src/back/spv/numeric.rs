@@ -143,14 +143,19 @@ impl Writer<'_> {
         let Some(num @ (s, _)) = self.numeric(at) else { return bug(span, "arithmetic on a non-numeric type") };
         let ty = self.numeric_ty(num);
         if let Scalar::Float { .. } = s {
-            return Ok(match op {
+            let id = match op {
                 BinaryOp::Add => self.b.f_add(ty, None, a, b)?,
                 BinaryOp::Sub => self.b.f_sub(ty, None, a, b)?,
                 BinaryOp::Mul => self.b.f_mul(ty, None, a, b)?,
                 BinaryOp::Div => self.b.f_div(ty, None, a, b)?,
                 BinaryOp::Rem => self.b.f_rem(ty, None, a, b)?,
                 _ => return bug(span, "bitwise operator on floats"),
-            });
+            };
+            if self.opts.float.fast_math != 0 {
+                let mode = rspirv::spirv::FPFastMathMode::from_bits_truncate(self.opts.float.fast_math);
+                self.b.decorate(id, rspirv::spirv::Decoration::FPFastMathMode, [rspirv::dr::Operand::FPFastMathMode(mode)]);
+            }
+            return Ok(id);
         }
         let (width, signed) = match s {
             Scalar::Int { width, signed } => (width, signed),

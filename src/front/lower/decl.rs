@@ -142,12 +142,53 @@ impl Lowerer<'_, '_> {
         let mut attrs = KernelAttrs::default();
         attrs.reqd_work_group_size = attr_triple(&printed, "reqd_work_group_size");
         attrs.work_group_size_hint = attr_triple(&printed, "work_group_size_hint");
+        attrs.vec_type_hint = vec_type_hint(&printed);
+        attrs.arg_type_names = c
+            .children()
+            .iter()
+            .filter(|p| p.kind() == CXCursor_ParmDecl)
+            .map(|p| arg_type_name(&p.ty().spelling()))
+            .collect();
         if printed.contains("reqd_work_group_size") && attrs.reqd_work_group_size.is_none() {
             let span = self.span(c);
             self.diags.push(Diagnostic::unsupported(span, "reqd_work_group_size with non-literal values"));
         }
         Some(attrs)
     }
+}
+
+/// `vec_type_hint(float4)` → SPIR-V's encoding: components << 16 | type code (0 char,
+/// 1 short, 2 int, 3 long, 4 half, 5 float, 6 double).
+fn vec_type_hint(printed: &str) -> Option<u32> {
+    let start = printed.find("vec_type_hint(")? + "vec_type_hint(".len();
+    let end = start + printed[start..].find(')')?;
+    let name = printed[start..end].trim();
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    let n: u32 = name[base.len()..].parse().unwrap_or(1);
+    let code = match base.trim_start_matches('u') {
+        "char" => 0,
+        "short" => 1,
+        "int" => 2,
+        "long" => 3,
+        "half" => 4,
+        "float" => 5,
+        "double" => 6,
+        _ => return None,
+    };
+    Some((n << 16) | code)
+}
+
+/// A parameter's type as clGetKernelArgInfo reports it: typedef names kept, address space
+/// and other qualifiers dropped (`__global const float4 *restrict` → `float4*`).
+fn arg_type_name(spelling: &str) -> String {
+    const DROP: &[&str] = &[
+        "__global", "global", "__local", "local", "__constant", "constant", "__private", "private", "__generic",
+        "generic", "const", "volatile", "restrict", "__read_only", "read_only", "__write_only", "write_only",
+        "__read_write", "read_write",
+    ];
+    let spaced = spelling.replace('*', " * ");
+    let words: Vec<&str> = spaced.split_whitespace().filter(|w| !DROP.contains(w)).collect();
+    words.join(" ").replace(" *", "*")
 }
 
 /// Parses `name(x, y, z)` out of a pretty-printed declaration.
@@ -170,5 +211,15 @@ mod tests {
         let p = "__kernel __attribute__((reqd_work_group_size(64, 1, 1))) void k(__global int *a)";
         assert_eq!(attr_triple(p, "reqd_work_group_size"), Some([64, 1, 1]));
         assert_eq!(attr_triple(p, "work_group_size_hint"), None);
+    }
+
+    #[test]
+    fn encodes_vec_type_hints_and_argument_type_names() {
+        assert_eq!(super::vec_type_hint("__attribute__((vec_type_hint(float4)))"), Some(0x4_0005));
+        assert_eq!(super::vec_type_hint("__attribute__((vec_type_hint(uint)))"), Some(0x1_0002));
+        assert_eq!(super::vec_type_hint("void k()"), None);
+        assert_eq!(super::arg_type_name("__global const float4 *restrict"), "float4*");
+        assert_eq!(super::arg_type_name("__private uint"), "uint");
+        assert_eq!(super::arg_type_name("__local struct pair *"), "struct pair*");
     }
 }
