@@ -11,6 +11,7 @@ use clc_passes::ast::LangOptions;
 use clc_passes::diag::{Bug, Diagnostic, Diagnostics, FileId, Severity, Span};
 use clc_passes::pipeline::{self, Outcome, PipelineOptions};
 use spirv_tools::val::Validator;
+use rspirv::spirv;
 use spirv_tools::TargetEnv;
 use std::path::Path;
 
@@ -141,13 +142,32 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         Err(spv::Error::Bug(bug)) => return Err(Error::Internal { bug, sources }),
     };
 
-    // No module leaves clc without passing the validator for its environment.
+    // No module leaves clc without passing the validator for its environment. The OpenCL
+    // environments know no extensions, so a module with 64-bit atomics
+    // (cl_khr_int64_base_atomics) is validated under the universal rules of its version.
+    let opencl_env = matches!(env, TargetEnv::OpenCL_1_2 | TargetEnv::OpenCL_2_0 | TargetEnv::OpenCL_2_2);
+    let env = if opencl_env && declares_capability(&words, spirv::Capability::Int64Atomics) {
+        match opts.spirv_version {
+            (1, 0) => TargetEnv::Universal_1_0,
+            (1, 1) => TargetEnv::Universal_1_1,
+            _ => TargetEnv::Universal_1_2,
+        }
+    } else {
+        env
+    };
     let validator = spirv_tools::val::create(Some(env));
     if let Err(e) = validator.validate(&words, None) {
         let bug = Bug::new(None, format!("the generated SPIR-V does not validate for {env}: {e}"));
         return Err(Error::Internal { bug, sources });
     }
     Ok(Compilation { words, diagnostics: diags, sources, dumps })
+}
+
+/// Whether a module declares `OpCapability cap` (capabilities lead the module, after the
+/// five header words).
+fn declares_capability(words: &[u32], cap: spirv::Capability) -> bool {
+    const OP_CAPABILITY: u32 = (2 << 16) | 17;
+    words.get(5..).unwrap_or(&[]).chunks_exact(2).take_while(|w| w[0] == OP_CAPABILITY).any(|w| w[1] == cap as u32)
 }
 
 /// The spirv-val environment for the options (OpenCL envs accept SPIR-V 1.0, OpenCL 2.2
