@@ -102,6 +102,14 @@ pub enum ConstValue {
     Zero,
     /// Array, struct or vector elements, one per member.
     Composite(Vec<ConstValue>),
+    /// The address of (an element of) a program-scope variable: `&g`, `g` (decayed),
+    /// `&g[2]`, `&g.field`. `indices` select inside `g`, as after a first index 0.
+    Address {
+        /// The variable.
+        global: Handle<Global>,
+        /// Element and member indices.
+        indices: Vec<u32>,
+    },
 }
 
 /// The initializer of a program-scope (or `static`) variable.

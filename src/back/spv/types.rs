@@ -247,6 +247,71 @@ impl Writer<'_> {
             .unwrap_or_default()
     }
 
+    /// `&g[i].f…` as `OpSpecConstantOp InBoundsPtrAccessChain`, cast to the pointer type
+    /// `ty` (generic or another pointee) where needed.
+    fn address_constant(
+        &mut self,
+        g: Handle<clc_passes::ast::Global>,
+        indices: &[u32],
+        ty: Word,
+        to_generic: bool,
+        at: Span,
+    ) -> Result<Word> {
+        use rspirv::dr::Operand;
+        use rspirv::spirv::Op;
+        let Some(&base) = self.globals.get(&g) else {
+            return unsupported(at, "the address of a variable declared after its use");
+        };
+        let global = &self.m.globals[g];
+        let space = global.ty.space.unwrap_or(AddressSpace::Global);
+        // Walk the indices to find the addressed element's type.
+        let mut cur = global.ty.ty;
+        for &i in indices {
+            cur = match self.m.types.get(cur) {
+                Type::Array { elem, .. } => *elem,
+                Type::Struct(d) => match self.m.types.structs[*d].fields.get(i as usize) {
+                    Some(f) => f.ty,
+                    None => return unsupported(at, "this address constant"),
+                },
+                _ => return unsupported(at, "this address constant"),
+            };
+        }
+        let elem = self.ty(cur, at)?;
+        let elem_ptr = self.pointer(space, elem);
+        let ulong = self.scalar(Scalar::Int { width: 64, signed: false });
+        let zero = self.constant_bits(ulong, 0);
+        let mut operands = vec![Operand::LiteralSpecConstantOpInteger(Op::InBoundsPtrAccessChain), Operand::IdRef(base), Operand::IdRef(zero)];
+        // 32-bit indices suit both struct members (which require them) and array elements.
+        let idx_ty = self.scalar(Scalar::Int { width: 32, signed: false });
+        for &i in indices {
+            operands.push(Operand::IdRef(self.constant_bits(idx_ty, u64::from(i))));
+        }
+        let mut value = self.spec_op(elem_ptr, operands);
+        if elem_ptr != ty {
+            if to_generic {
+                let generic = self.pointer(AddressSpace::Generic, elem);
+                value = self.spec_op(generic, vec![Operand::LiteralSpecConstantOpInteger(Op::PtrCastToGeneric), Operand::IdRef(value)]);
+                if generic != ty {
+                    value = self.spec_op(ty, vec![Operand::LiteralSpecConstantOpInteger(Op::Bitcast), Operand::IdRef(value)]);
+                }
+            } else {
+                value = self.spec_op(ty, vec![Operand::LiteralSpecConstantOpInteger(Op::Bitcast), Operand::IdRef(value)]);
+            }
+        }
+        Ok(value)
+    }
+
+    fn spec_op(&mut self, ty: Word, operands: Vec<rspirv::dr::Operand>) -> Word {
+        let id = self.b.id();
+        self.b.module_mut().types_global_values.push(rspirv::dr::Instruction::new(
+            rspirv::spirv::Op::SpecConstantOp,
+            Some(ty),
+            Some(id),
+            operands,
+        ));
+        id
+    }
+
     /// `OpConstantNull` of a SPIR-V type.
     pub(super) fn null(&mut self, ty: Word) -> Word {
         if let Some(&id) = self.nulls.get(&ty) {
@@ -262,6 +327,9 @@ impl Writer<'_> {
         let ty = self.ty(h, at)?;
         Ok(match (self.m.types.get(h).clone(), v) {
             (_, ConstValue::Zero) => self.null(ty),
+            (Type::Pointer { space, .. }, ConstValue::Address { global, indices }) => {
+                self.address_constant(*global, indices, ty, space == Some(AddressSpace::Generic), at)?
+            }
             (Type::Scalar(s), ConstValue::Int(i)) => self.scalar_const(s, ConstScalar::Int(*i)),
             (Type::Scalar(s), ConstValue::Float(f)) => self.scalar_const(s, ConstScalar::Float(*f)),
             (Type::Scalar(s), ConstValue::Bool(b)) => self.scalar_const(s, ConstScalar::Int(u64::from(*b))),

@@ -294,6 +294,9 @@ impl Lowerer<'_, '_> {
 
     /// The value of a constant scalar expression, converted to `ty`.
     fn constant(&mut self, e: &Cursor<'_>, ty: Handle<Type>) -> Option<ConstValue> {
+        if matches!(self.module.types.get(ty), Type::Pointer { .. }) && !matches!(e.evaluate(), Some(EvalValue::Int(0))) {
+            return self.address_constant(e);
+        }
         if let Type::Vector { elem, len } = self.module.types.get(ty).clone() {
             // `(float4)(x)`: a scalar replicated.
             let et = self.module.types.scalar(elem);
@@ -318,6 +321,67 @@ impl Lowerer<'_, '_> {
             (Type::Pointer { .. }, EvalValue::Int(0)) => ConstValue::Zero,
             _ => return None,
         })
+    }
+
+    /// An address constant: `&g`, `g` (an array, decayed), `&g[i]`, `&g.f`, through
+    /// parentheses and implicit casts.
+    fn address_constant(&mut self, e: &Cursor<'_>) -> Option<ConstValue> {
+        let mut c = *e;
+        loop {
+            match c.kind() {
+                CXCursor_ParenExpr | CXCursor_UnexposedExpr | CXCursor_CStyleCastExpr => {
+                    c = c.expr_children().into_iter().next_back()?;
+                }
+                _ => break,
+            }
+        }
+        let (global, mut indices, decays) = if c.kind() == CXCursor_UnaryOperator && c.unary_operator() == CXUnaryOperator_AddrOf {
+            let (g, i) = self.address_path(&c.expr_children().into_iter().next()?)?;
+            (g, i, false)
+        } else {
+            let (g, i) = self.address_path(&c)?;
+            (g, i, true)
+        };
+        if decays {
+            // An array designator decays to its first element.
+            indices.push(0);
+        }
+        Some(ConstValue::Address { global, indices })
+    }
+
+    fn address_path(&mut self, c: &Cursor<'_>) -> Option<(Handle<clc_passes::ast::Global>, Vec<u32>)> {
+        match c.kind() {
+            CXCursor_ParenExpr | CXCursor_UnexposedExpr => self.address_path(&c.expr_children().into_iter().next()?),
+            CXCursor_DeclRefExpr => {
+                let d = c.referenced()?;
+                if !d.has_global_storage() {
+                    return None;
+                }
+                let g = self.global_var(&d, d.storage_class() == CX_SC_Static).ok()?;
+                Some((g, Vec::new()))
+            }
+            CXCursor_ArraySubscriptExpr => {
+                let ch = c.expr_children();
+                let [base, index] = ch.as_slice() else { return None };
+                let (g, mut i) = self.address_path(base)?;
+                match index.evaluate()? {
+                    EvalValue::Int(v) => i.push(u32::try_from(v).ok()?),
+                    EvalValue::Float(_) => return None,
+                }
+                Some((g, i))
+            }
+            CXCursor_MemberRefExpr => {
+                let base = c.expr_children().into_iter().next()?;
+                let field = c.referenced()?.spelling();
+                let (g, mut i) = self.address_path(&base)?;
+                let base_ty = self.ty(base.ty(), &base).ok()?;
+                let Type::Struct(d) = self.module.types.get(base_ty).clone() else { return None };
+                let index = self.module.types.structs[d].fields.iter().position(|f| f.name == field)?;
+                i.push(index as u32);
+                Some((g, i))
+            }
+            _ => None,
+        }
     }
 }
 
