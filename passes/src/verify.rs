@@ -160,6 +160,11 @@ fn block(f: &Function, b: &Block) -> Result<(), Bug> {
                 }
             }
             StmtKind::Return(Some(e)) => expr(*e)?,
+            StmtKind::Label(l) | StmtKind::Goto(l) => {
+                if *l as usize >= f.labels.len() {
+                    return Err(Bug::new(s.span, "dangling label"));
+                }
+            }
             StmtKind::Break | StmtKind::Continue | StmtKind::Return(None) => {}
         }
     }

@@ -289,7 +289,12 @@ impl Checker<'_> {
                         self.block_decls(f, &c.body);
                     }
                 }
-                StmtKind::Expr(_) | StmtKind::Break | StmtKind::Continue | StmtKind::Return(_) => {}
+                StmtKind::Expr(_)
+                | StmtKind::Break
+                | StmtKind::Continue
+                | StmtKind::Return(_)
+                | StmtKind::Label(_)
+                | StmtKind::Goto(_) => {}
             }
         }
     }

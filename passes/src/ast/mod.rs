@@ -185,6 +185,8 @@ pub struct Function {
     pub body: Block,
     /// `Some` for `__kernel` functions.
     pub kernel: Option<KernelAttrs>,
+    /// Names of the labels `goto` statements refer to.
+    pub labels: Vec<String>,
     /// Declaration site.
     pub span: Span,
 }
@@ -581,6 +583,10 @@ pub enum StmtKind {
         /// Case groups in source order.
         cases: Vec<SwitchCase>,
     },
+    /// A label (`name:`), by index into [`Function::labels`].
+    Label(u32),
+    /// `goto name`, by index into [`Function::labels`].
+    Goto(u32),
     /// `break`.
     Break,
     /// `continue`.

@@ -27,6 +27,8 @@ pub(super) struct FnState<'a> {
     pub(super) used: BTreeSet<Word>,
     /// The result pointer of a function returning a struct.
     sret: Option<Word>,
+    /// Blocks of the labels, by label index.
+    labels: HashMap<u32, Word>,
     /// Storage for the results of struct-returning calls, by call expression.
     pub(super) call_results: HashMap<Handle<clc_passes::ast::Expr>, Word>,
     /// Functions called.
@@ -179,6 +181,7 @@ impl Writer<'_> {
             used: BTreeSet::new(),
             called: BTreeSet::new(),
             sret,
+            labels: HashMap::new(),
             call_results: HashMap::new(),
         };
         // Every variable is an OpVariable at the top of the entry block, as SPIR-V requires.
@@ -224,6 +227,17 @@ impl Writer<'_> {
         Ok(())
     }
 
+    fn label_block(&mut self, st: &mut FnState<'_>, l: u32) -> Word {
+        match st.labels.get(&l) {
+            Some(&id) => id,
+            None => {
+                let id = self.b.id();
+                st.labels.insert(l, id);
+                id
+            }
+        }
+    }
+
     /// Whether `f` returns a struct (through a result pointer).
     pub(super) fn returns_aggregate(&self, f: &Function) -> bool {
         matches!(self.m.types.get(f.result.ty), Type::Struct(_))
@@ -242,9 +256,11 @@ impl Writer<'_> {
 
     fn block(&mut self, st: &mut FnState<'_>, block: &Block) -> Result<()> {
         for s in &block.stmts {
-            if !self.open() {
-                // Statements after break/continue/return are unreachable.
-                break;
+            if !self.open() && !matches!(s.kind, StmtKind::Label(_)) {
+                // Statements after break/continue/return are unreachable; they still get a
+                // block, since a label inside them may be a goto's target.
+                let dead = self.b.id();
+                self.begin(st, dead)?;
             }
             self.stmt(st, &s.kind, s.span)?;
         }
@@ -336,6 +352,19 @@ impl Writer<'_> {
                 None => bug(span, "'continue' outside a loop"),
             },
             StmtKind::Switch { cond, cases } => self.switch(st, *cond, cases),
+            // Labels and gotos are plain branches: unstructured control flow, which the OpenCL
+            // environment accepts (a Vulkan flavour will need to restructure them).
+            StmtKind::Goto(l) => {
+                let target = self.label_block(st, *l);
+                Ok(self.b.branch(target)?)
+            }
+            StmtKind::Label(l) => {
+                let target = self.label_block(st, *l);
+                if self.open() {
+                    self.b.branch(target)?;
+                }
+                self.begin(st, target)
+            }
             StmtKind::Return(None) => Ok(self.b.ret()?),
             StmtKind::Return(Some(e)) => {
                 let v = self.value(st, *e)?;

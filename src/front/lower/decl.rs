@@ -28,6 +28,7 @@ impl Lowerer<'_, '_> {
                     exprs: Arena::default(),
                     body: Block::default(),
                     kernel: None,
+                    labels: Vec::new(),
                     span,
                 });
                 self.functions.insert(c.usr(), h);
@@ -102,6 +103,7 @@ impl Lowerer<'_, '_> {
             by_decl: HashMap::new(),
             depth: 0,
             expr_depth: 0,
+            labels: Vec::new(),
         };
         let mut params = Vec::new();
         for p in c.children().into_iter().filter(|p| p.kind() == CXCursor_ParmDecl) {
@@ -124,6 +126,7 @@ impl Lowerer<'_, '_> {
         f.exprs = cx.exprs;
         f.body = body;
         f.kernel = kernel;
+        f.labels = cx.labels;
         Ok(())
     }
 

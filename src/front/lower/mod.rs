@@ -79,6 +79,21 @@ struct FnCtx {
     depth: u32,
     /// Current expression nesting.
     expr_depth: u32,
+    /// Label names, by index.
+    labels: Vec<String>,
+}
+
+impl FnCtx {
+    /// The index of a label, by name.
+    fn label(&mut self, name: String) -> u32 {
+        match self.labels.iter().position(|l| *l == name) {
+            Some(i) => i as u32,
+            None => {
+                self.labels.push(name);
+                self.labels.len() as u32 - 1
+            }
+        }
+    }
 }
 
 impl Lowerer<'_, '_> {

@@ -95,9 +95,19 @@ impl Lowerer<'_, '_> {
                 }
             }
             CXCursor_SwitchStmt => self.switch(c, cx)?,
-            CXCursor_GotoStmt | CXCursor_LabelStmt | CXCursor_IndirectGotoStmt => {
-                return self.unsupported(c, "'goto' and labels")
+            CXCursor_LabelStmt => {
+                let id = cx.label(c.spelling());
+                out.push(Stmt { kind: StmtKind::Label(id), span });
+                if let Some(sub) = c.children().into_iter().find(|x| x.is_statement() || x.is_expression()) {
+                    self.stmt(&sub, cx, out)?;
+                }
+                return Ok(());
             }
+            CXCursor_GotoStmt => match c.referenced() {
+                Some(label) => StmtKind::Goto(cx.label(label.spelling())),
+                None => return self.unsupported(c, "this 'goto'"),
+            },
+            CXCursor_IndirectGotoStmt => return self.unsupported(c, "computed 'goto'"),
             CXCursor_UnexposedStmt => return self.unsupported(c, "statement attributes"),
             _ if c.is_expression() => {
                 let e = self.expr(c, cx)?;
