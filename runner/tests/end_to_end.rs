@@ -84,6 +84,24 @@ len = 4
     check_expected(&s.runs[0], &out).unwrap();
     println!("end_to_end: normal run ok");
 
+    // 1b. A global work offset reaches get_global_id/get_global_offset.
+    let s = spec(
+        d,
+        "offset",
+        "kernel void offset(global int *o) {\n\
+           size_t x = get_global_id(0) - get_global_offset(0);\n\
+           size_t y = get_global_id(1) - get_global_offset(1);\n\
+           o[y * get_global_size(0) + x] = (int)(get_global_id(0) * 100 + get_global_id(1)); }\n",
+        "[[run]]\nkernel = \"offset\"\nglobal = [2, 2]\noffset = [3, 5]\n\
+         [[run.args]]\nname = \"o\"\nkind = \"buffer\"\ntype = \"int\"\nlen = 4\n\
+         expect = [305, 405, 306, 406]\n",
+    );
+    assert_eq!(s.runs[0].label(), "offset[2x2@3x5]");
+    let spv = compile(&s, d);
+    let out = run_isolated(&s.runs[0], &spv).expect("offset runs");
+    check_expected(&s.runs[0], &out).unwrap();
+    println!("end_to_end: global offset ok");
+
     // 2. A write past the end of a buffer is caught by the guard zone.
     let s = spec(
         d,
