@@ -359,3 +359,11 @@ impl Cursor<'_> {
         }
     }
 }
+
+impl Cursor<'_> {
+    /// A hash of the cursor's entity (equal cursors hash equally).
+    pub fn hash(&self) -> u32 {
+        // SAFETY: valid cursor.
+        unsafe { clang_hashCursor(self.raw) }
+    }
+}

@@ -110,8 +110,8 @@ impl Lowerer<'_, '_> {
             let ty = self.qual(p.ty(), &p)?;
             let span = self.span(&p);
             let l = cx.locals.append(Local { name: p.spelling(), ty, span, is_param: true, scope_depth: 0 });
-            if let Some(loc) = p.location() {
-                cx.by_decl.insert(loc, l);
+            if let Some(key) = super::decl_key(&p) {
+                cx.by_decl.insert(key, l);
             }
             params.push(l);
         }

@@ -414,7 +414,7 @@ impl Lowerer<'_, '_> {
         let Some(decl) = c.referenced() else { return self.unsupported(c, "a reference to an unknown declaration") };
         match decl.kind() {
             CXCursor_VarDecl | CXCursor_ParmDecl => {
-                if let Some(&l) = decl.location().and_then(|loc| cx.by_decl.get(&loc)) {
+                if let Some(&l) = super::decl_key(&decl).and_then(|k| cx.by_decl.get(&k)) {
                     let q = cx.locals[l].ty;
                     let cat = Category::Place { space: q.space, is_const: q.is_const };
                     return Ok(self.push(cx, ExprKind::Local(l), q.ty, cat, span));

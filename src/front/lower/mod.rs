@@ -74,13 +74,19 @@ struct Lowerer<'s, 'tu> {
 struct FnCtx {
     locals: Arena<Local>,
     exprs: Arena<Expr>,
-    /// Local variables by declaration location.
-    by_decl: HashMap<Location, Handle<Local>>,
+    /// Local variables by declaration: (location, name, cursor hash). Declarations made by
+    /// one macro expansion share a location, so the location alone is not enough.
+    by_decl: HashMap<(Location, String, u32), Handle<Local>>,
     depth: u32,
     /// Current expression nesting.
     expr_depth: u32,
     /// Label names, by index.
     labels: Vec<String>,
+}
+
+/// The key of a local declaration in [`FnCtx::by_decl`].
+fn decl_key(c: &Cursor<'_>) -> Option<(Location, String, u32)> {
+    Some((c.location()?, c.spelling(), c.hash()))
 }
 
 impl FnCtx {

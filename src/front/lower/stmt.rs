@@ -314,8 +314,8 @@ impl Lowerer<'_, '_> {
         }
         let span = self.span(d);
         let local = cx.locals.append(Local { name: d.spelling(), ty, span, is_param: false, scope_depth: cx.depth });
-        if let Some(loc) = d.location() {
-            cx.by_decl.insert(loc, local);
+        if let Some(key) = super::decl_key(d) {
+            cx.by_decl.insert(key, local);
         }
         let init = match d.var_initializer() {
             Some(i) => Some(self.init(&i, ty.ty, cx)?),
