@@ -124,6 +124,7 @@ impl<'a> Fb<'a> {
             exprs: Default::default(),
             body: Block::default(),
             kernel,
+            labels: Vec::new(),
             span,
         };
         Fb { m, f, blocks: vec![Block::default()] }
