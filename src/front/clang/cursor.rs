@@ -345,8 +345,9 @@ impl<'tu> Cursor<'tu> {
 }
 
 impl Cursor<'_> {
-    /// Whether the cursor's location was spelled inside a macro definition (its spelling
-    /// and expansion locations differ).
+    /// Whether the cursor's location was spelled inside a macro definition. Its file
+    /// location is then the expansion point, while for a token written in a macro argument
+    /// the file location is where it was written, like its spelling location.
     pub fn is_in_macro_body(&self) -> bool {
         // SAFETY: out-pointers are valid for the calls.
         unsafe {
@@ -354,7 +355,7 @@ impl Cursor<'_> {
             let (mut f1, mut f2): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
             let (mut l, mut c, mut o1, mut o2) = (0u32, 0u32, 0u32, 0u32);
             clang_getSpellingLocation(loc, &mut f1, &mut l, &mut c, &mut o1);
-            clang_getExpansionLocation(loc, &mut f2, &mut l, &mut c, &mut o2);
+            clang_getFileLocation(loc, &mut f2, &mut l, &mut c, &mut o2);
             o1 != o2 || clang_File_isEqual(f1, f2) == 0
         }
     }
@@ -365,5 +366,19 @@ impl Cursor<'_> {
     pub fn hash(&self) -> u32 {
         // SAFETY: valid cursor.
         unsafe { clang_hashCursor(self.raw) }
+    }
+}
+
+impl Cursor<'_> {
+    /// File offset where the cursor's extent starts.
+    pub fn extent_start_offset(&self) -> Option<u32> {
+        // SAFETY: out-pointers are valid for the call.
+        unsafe {
+            let ext = clang_getCursorExtent(self.raw);
+            let mut f: CXFile = std::ptr::null_mut();
+            let (mut l, mut c, mut o) = (0u32, 0u32, 0u32);
+            clang_getFileLocation(clang_getRangeStart(ext), &mut f, &mut l, &mut c, &mut o);
+            (!f.is_null()).then_some(o)
+        }
     }
 }

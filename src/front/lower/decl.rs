@@ -104,6 +104,7 @@ impl Lowerer<'_, '_> {
             depth: 0,
             expr_depth: 0,
             labels: Vec::new(),
+            macro_swizzles: HashMap::new(),
         };
         let mut params = Vec::new();
         for p in c.children().into_iter().filter(|p| p.kind() == CXCursor_ParmDecl) {
@@ -118,6 +119,7 @@ impl Lowerer<'_, '_> {
         let Some(body) = c.children().into_iter().find(|b| b.kind() == CXCursor_CompoundStmt) else {
             return self.unsupported(c, "function definition without a body");
         };
+        cx.macro_swizzles = self.pair_macro_swizzles(&body);
         let body = self.block(&body, &mut cx)?;
         let f = &mut self.module.functions[h];
         f.result = result;

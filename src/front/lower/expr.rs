@@ -144,10 +144,19 @@ impl Lowerer<'_, '_> {
             return self.unsupported(c, "this implicit expression");
         };
         let child_is_vector = ch.ty().kind() == CXType_ExtVector;
+        if self.is_macro_body_swizzle(c, &ch) {
+            let key = (c.hash(), c.location().map_or(0, |l| l.offset));
+            return match cx.macro_swizzles.get(&key).cloned() {
+                Some(acc) => self.swizzle(c, &ch, Some(acc), cx),
+                None => self.unsupported(c, "a vector component access written inside a macro body"),
+            };
+        }
         if !c.same_location(&ch) {
             let tokens = c.tokens();
             let first = tokens.first().cloned().unwrap_or_default();
-            if first.starts_with("as_") || first == "__builtin_astype" {
+            // In a macro body the tokens are the invocation's: a one-operand form that is not
+            // a swizzle (checked above) reinterprets its operand.
+            if first.starts_with("as_") || first == "__builtin_astype" || c.is_in_macro_body() {
                 return self.as_type(c, &ch, cx);
             }
             // `s.member.xy`: the swizzle starts at the struct, its base at the member.
@@ -158,12 +167,6 @@ impl Lowerer<'_, '_> {
         }
         if !c.same_extent(&ch) {
             return self.swizzle(c, &ch, None, cx);
-        }
-        if child_is_vector && ch.kind() != CXCursor_CompoundLiteralExpr && c.is_in_macro_body() && self.is_macro_swizzle(c, &ch) {
-            return match self.macro_swizzle_accessor(c, &ch) {
-                Some(acc) => self.swizzle(c, &ch, Some(acc), cx),
-                None => self.unsupported(c, "a vector component access written inside a macro body"),
-            };
         }
         let target = self.ty(c.ty(), c)?;
         let inner = self.expr(&ch, cx)?;
@@ -233,22 +236,22 @@ impl Lowerer<'_, '_> {
         node.address_space() != 0 || (child.address_space() == 0 && node.canonical().same(&child.canonical()))
     }
 
-    /// The accessor of a swizzle written in a macro body, read from the macro's definition
-    /// when exactly one `.accessor` there fits the vector (libclang does not expose it).
-    fn macro_swizzle_accessor(&mut self, c: &Cursor<'_>, ch: &Cursor<'_>) -> Option<String> {
-        let len = u8::try_from(ch.ty().num_elements()).ok()?;
-        let name = c.tokens().into_iter().next()?;
-        let def = self.macros.get(&name)?.clone();
-        let mut found: Vec<String> = Vec::new();
-        for w in def.windows(2) {
-            if w[0] == "." && Swizzle::decode(&w[1], len).is_some() && !found.contains(&w[1]) {
-                found.push(w[1].clone());
+    /// Whether `c` (with first expression child `ch`) is a swizzle spelled in a macro body:
+    /// a vector child, the same element type (unlike `as_T`), and not an implicit cast.
+    pub(super) fn is_macro_body_swizzle(&self, c: &Cursor<'_>, ch: &Cursor<'_>) -> bool {
+        let elem = |t: crate::front::clang::Ty<'_>| {
+            let t = t.canonical();
+            if t.kind() == CXType_ExtVector {
+                t.element().kind()
+            } else {
+                t.kind()
             }
-        }
-        match found.as_slice() {
-            [one] => Some(one.clone()),
-            _ => None,
-        }
+        };
+        ch.ty().kind() == CXType_ExtVector
+            && ch.kind() != CXCursor_CompoundLiteralExpr
+            && c.is_in_macro_body()
+            && elem(c.ty()) == elem(ch.ty())
+            && (!c.same_location(ch) || !c.same_extent(ch) || self.is_macro_swizzle(c, ch))
     }
 
     /// `base.xyz`: the accessor is the last token of the normalised extent (or `known`).

@@ -9,6 +9,7 @@
 mod decl;
 mod expr;
 mod init;
+mod macros;
 mod stmt;
 mod types;
 
@@ -40,7 +41,9 @@ pub fn lower(root: &Cursor<'_>, lang: LangOptions, sources: &mut SourceMap) -> R
     };
     for c in root.children() {
         if c.kind() == clang_sys::CXCursor_MacroDefinition && !c.is_in_system_header() {
-            l.macros.insert(c.spelling(), c.tokens());
+            if let Some(def) = macros::MacroDef::parse(&c.tokens()) {
+                l.macros.insert(c.spelling(), def);
+            }
         }
     }
     l.translation_unit();
@@ -64,8 +67,8 @@ struct Lowerer<'s, 'tu> {
     globals: HashMap<String, Handle<Global>>,
     /// Program-scope variables already reported as unsupported (reported once).
     failed_globals: std::collections::HashSet<String>,
-    /// Token bodies of the user's macro definitions, by name.
-    macros: HashMap<String, Vec<String>>,
+    /// The user's macro definitions, by name.
+    macros: HashMap<String, macros::MacroDef>,
     /// Counter for string-literal globals.
     strings: u32,
 }
@@ -82,6 +85,8 @@ struct FnCtx {
     expr_depth: u32,
     /// Label names, by index.
     labels: Vec<String>,
+    /// Accessors of the swizzles spelled in macro bodies, by (cursor hash, offset).
+    macro_swizzles: HashMap<(u32, u32), String>,
 }
 
 /// The key of a local declaration in [`FnCtx::by_decl`].

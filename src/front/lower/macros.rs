@@ -1,0 +1,220 @@
+//! Swizzles written in macro bodies. libclang reports a swizzle's accessor only through the
+//! tokens of its extent, and for a swizzle spelled in a macro body that extent is the whole
+//! macro invocation. So clc replays the preprocessor on the user's macro definitions: it
+//! expands the invocation (nested macros included, the invocation's own arguments left
+//! out, since swizzles written there are visible), collects the `.accessor` tokens in
+//! order, and pairs them with the macro-body swizzle nodes of that invocation in source
+//! order. When the counts differ (a member access that looks like a swizzle, an unusual
+//! macro), nothing is paired and the swizzle is reported as unsupported.
+
+use super::Lowerer;
+use crate::front::clang::Cursor;
+use clang_sys::*;
+use clc_passes::ast::Swizzle;
+use std::collections::HashMap;
+
+/// Marks where an argument of the outermost invocation was substituted.
+const OUTER_ARG: &str = "\u{0}arg";
+
+/// A user macro definition.
+#[derive(Debug, Clone)]
+pub(super) struct MacroDef {
+    /// Parameter names of a function-like macro.
+    params: Option<Vec<String>>,
+    /// Replacement tokens.
+    body: Vec<String>,
+}
+
+impl MacroDef {
+    /// Parses the tokens of a definition's extent (`NAME ( a , b ) body…` or `NAME body…`).
+    /// Without whitespace information, `NAME (` followed by identifiers and commas is taken
+    /// as a parameter list.
+    pub(super) fn parse(tokens: &[String]) -> Option<MacroDef> {
+        let rest = tokens.get(1..)?;
+        if rest.first().map(String::as_str) == Some("(") {
+            let close = rest.iter().position(|t| t == ")")?;
+            let inner = &rest[1..close];
+            let params: Vec<String> = inner.iter().filter(|t| *t != ",").cloned().collect();
+            let shape_ok = inner.iter().enumerate().all(|(i, t)| {
+                if i % 2 == 1 {
+                    t == ","
+                } else {
+                    t == "..." || t.chars().all(|c| c.is_alphanumeric() || c == '_')
+                }
+            });
+            if shape_ok {
+                return Some(MacroDef { params: Some(params), body: rest[close + 1..].to_vec() });
+            }
+        }
+        Some(MacroDef { params: None, body: rest.to_vec() })
+    }
+}
+
+/// Splits `( a , f ( b , c ) )` starting at `tokens[0] == "("` into arguments; returns them
+/// and the number of tokens consumed.
+fn split_args(tokens: &[String]) -> Option<(Vec<Vec<String>>, usize)> {
+    let mut depth = 0;
+    let mut args = vec![Vec::new()];
+    for (i, t) in tokens.iter().enumerate() {
+        match t.as_str() {
+            "(" => {
+                depth += 1;
+                if depth == 1 {
+                    continue;
+                }
+            }
+            ")" => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((args, i + 1));
+                }
+            }
+            "," if depth == 1 => {
+                args.push(Vec::new());
+                continue;
+            }
+            _ => {}
+        }
+        args.last_mut()?.push(t.clone());
+    }
+    None
+}
+
+fn substitute(def: &MacroDef, args: &[Vec<String>]) -> Vec<String> {
+    let Some(params) = &def.params else { return def.body.clone() };
+    let mut out = Vec::new();
+    for t in &def.body {
+        match params.iter().position(|p| p == t) {
+            Some(i) => out.extend(args.get(i).cloned().unwrap_or_default()),
+            None if t == "__VA_ARGS__" => {
+                let named = params.len().saturating_sub(1);
+                for (k, a) in args.iter().enumerate().skip(named) {
+                    if k > named {
+                        out.push(",".into());
+                    }
+                    out.extend(a.iter().cloned());
+                }
+            }
+            None => out.push(t.clone()),
+        }
+    }
+    out
+}
+
+fn expand(macros: &HashMap<String, MacroDef>, tokens: &[String], depth: u32, out: &mut Vec<String>) -> Option<()> {
+    if depth > 32 {
+        return None;
+    }
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = &tokens[i];
+        if let Some(def) = macros.get(t) {
+            match &def.params {
+                Some(_) if tokens.get(i + 1).map(String::as_str) == Some("(") => {
+                    let (args, used) = split_args(&tokens[i + 1..])?;
+                    expand(macros, &substitute(def, &args), depth + 1, out)?;
+                    i += 1 + used;
+                    continue;
+                }
+                None => {
+                    expand(macros, &def.body, depth + 1, out)?;
+                    i += 1;
+                    continue;
+                }
+                Some(_) => {}
+            }
+        }
+        out.push(t.clone());
+        i += 1;
+    }
+    Some(())
+}
+
+/// The accessors of the swizzles spelled in the bodies of the macros an invocation of
+/// `name` expands to, in order.
+pub(super) fn body_accessors(macros: &HashMap<String, MacroDef>, name: &str) -> Option<Vec<String>> {
+    let def = macros.get(name)?;
+    let outer_args: Vec<Vec<String>> =
+        def.params.as_ref().map(|p| p.iter().map(|_| vec![OUTER_ARG.to_string()]).collect()).unwrap_or_default();
+    let mut out = Vec::new();
+    expand(macros, &substitute(def, &outer_args), 0, &mut out)?;
+    Some(
+        out.windows(2)
+            .filter(|w| w[0] == "." && Swizzle::decode(&w[1], 16).is_some())
+            .map(|w| w[1].clone())
+            .collect(),
+    )
+}
+
+impl Lowerer<'_, '_> {
+    /// Pairs every macro-body swizzle node of a function body with its accessor (see the
+    /// module docs); the result is keyed by the node's cursor hash and location.
+    pub(super) fn pair_macro_swizzles(&mut self, body: &Cursor<'_>) -> HashMap<(u32, u32), String> {
+        let mut groups: Vec<((String, u32), Vec<(u32, u32)>)> = Vec::new();
+        // Post-order: a swizzle's accessor is the last token of its expression, so children
+        // (in source order) come before their parent, as the accessors do.
+        let mut stack = vec![(*body, false)];
+        while let Some((c, visited)) = stack.pop() {
+            if !visited {
+                stack.push((c, true));
+                stack.extend(c.children().into_iter().rev().map(|ch| (ch, false)));
+                continue;
+            }
+            if c.kind() != CXCursor_UnexposedExpr {
+                continue;
+            }
+            let Some(ch) = c.expr_children().into_iter().next() else { continue };
+            if !self.is_macro_body_swizzle(&c, &ch) {
+                continue;
+            }
+            if let (Some(name), Some(start)) = (c.tokens().into_iter().next(), c.extent_start_offset()) {
+                let key = (c.hash(), c.location().map_or(0, |l| l.offset));
+                match groups.iter_mut().find(|(g, _)| g.0 == name && g.1 == start) {
+                    Some((_, nodes)) => nodes.push(key),
+                    None => groups.push(((name, start), vec![key])),
+                }
+            }
+        }
+        let mut paired = HashMap::new();
+        for ((name, _), nodes) in groups {
+            if let Some(accessors) = body_accessors(&self.macros, &name) {
+                if accessors.len() == nodes.len() {
+                    paired.extend(nodes.into_iter().zip(accessors));
+                }
+            }
+        }
+        paired
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defs(src: &[&str]) -> HashMap<String, MacroDef> {
+        src.iter()
+            .map(|d| {
+                let toks: Vec<String> = d.split_whitespace().map(String::from).collect();
+                (toks[0].clone(), MacroDef::parse(&toks).unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn expands_nested_macros_and_skips_outer_arguments() {
+        let m = defs(&[
+            "PUT4 ( e ) { int4 t4 = ( e ) ; o [ n ++ ] = t4 . x ; o [ n ++ ] = t4 . w ; }",
+            "PUT8 ( e ) { int8 t8 = ( e ) ; PUT4 ( t8 . lo ) PUT4 ( t8 . hi ) }",
+            "GETX ( v ) ( v ) . x",
+        ]);
+        assert_eq!(body_accessors(&m, "PUT4").unwrap(), ["x", "w"]);
+        assert_eq!(body_accessors(&m, "PUT8").unwrap(), ["lo", "x", "w", "hi", "x", "w"]);
+        assert_eq!(body_accessors(&m, "GETX").unwrap(), ["x"]);
+    }
+
+    #[test]
+    fn object_like_macros_are_not_parameter_lists() {
+        let d = MacroDef::parse(&["X".into(), "(".into(), "1".into(), "+".into(), "2".into(), ")".into()]).unwrap();
+        assert!(d.params.is_none());
+    }
+}
