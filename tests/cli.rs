@@ -258,3 +258,17 @@ fn a_missing_libclang_says_what_to_install() {
     assert!(e.contains("apt-get install libclang-22-dev"), "{e}");
     assert!(!d.path().join("k.spv").exists());
 }
+
+#[test]
+fn half_storage_alone_needs_no_half_arithmetic() {
+    // Found by mutation fuzzing: a half pointer converted to generic declared Float16.
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "h.cl", "kernel void k(global half *o, float x) {\n    vstore_half(x, 0, o);\n}\n");
+    for std in ["-cl-std=CL1.2", "-cl-std=CL2.0"] {
+        let o = clc(d.path(), &[std, "-S", "h.cl", "-o", "-"]);
+        assert_eq!(o.status.code(), Some(0), "{std}: {}", stderr(&o));
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.contains("OpCapability Float16Buffer"), "{text}");
+        assert!(!text.contains("OpCapability Float16\n"), "{text}");
+    }
+}

@@ -373,7 +373,7 @@ impl Writer<'_> {
             else {
                 return bug(span, "array decay of a non-array");
             };
-            let et = self.ty(elem, span)?;
+            let et = self.pointee_ty(elem, span)?;
             let elem_ptr = self.pointer(space, et);
             let p = self.b.in_bounds_ptr_access_chain(elem_ptr, None, arr, zero, [zero])?;
             return match to_space {
@@ -419,10 +419,7 @@ impl Writer<'_> {
         else {
             return bug(span, "address-space cast of non-pointers");
         };
-        let pointee = match self.m.types.get(fp) {
-            Type::Void => self.scalar(Scalar::Int { width: 8, signed: false }),
-            _ => self.ty(fp, span)?,
-        };
+        let pointee = self.pointee_ty(fp, span)?;
         let mid = self.pointer(ts, pointee);
         let converted = match (fs, ts) {
             (f, t) if f == t => v,

@@ -17,16 +17,7 @@ impl Writer<'_> {
             Type::Void => self.b.type_void(),
             Type::Scalar(s) => self.numeric_ty((s, 1)),
             Type::Pointer { pointee, space, .. } => {
-                let pointee = match self.m.types.get(pointee) {
-                    // `void *` is a pointer to bytes, as in clang's SPIR-V.
-                    Type::Void => self.scalar(Scalar::Int { width: 8, signed: false }),
-                    // Pointers to halfs only need half storage (vload_half/vstore_half).
-                    Type::Scalar(s @ Scalar::Float { width: 16 }) => {
-                        self.capabilities.insert(Capability::Float16Buffer);
-                        self.scalar(*s)
-                    }
-                    _ => self.ty(pointee, at)?,
-                };
+                let pointee = self.pointee_ty(pointee, at)?;
                 self.pointer(space.unwrap_or(AddressSpace::Private), pointee)
             }
             Type::Array { elem, len } => {
@@ -105,6 +96,21 @@ impl Writer<'_> {
         };
         self.types.insert(h, id);
         Ok(id)
+    }
+
+    /// The SPIR-V type a pointer to `h` points to: `void *` points to bytes (as in clang's
+    /// SPIR-V), and a pointer to halfs needs only half storage (Float16Buffer, enough for
+    /// vload_half/vstore_half), not half arithmetic.
+    pub(super) fn pointee_ty(&mut self, h: Handle<Type>, at: Span) -> Result<Word> {
+        Ok(match self.m.types.get(h) {
+            Type::Void => self.scalar(Scalar::Int { width: 8, signed: false }),
+            Type::Scalar(s @ Scalar::Float { width: 16 }) => {
+                let s = *s;
+                self.capabilities.insert(Capability::Float16Buffer);
+                self.scalar(s)
+            }
+            _ => self.ty(h, at)?,
+        })
     }
 
     /// `uchar[n]`, for explicit padding.
