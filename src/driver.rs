@@ -26,6 +26,11 @@ pub struct Compilation {
     pub sources: SourceMap,
     /// `--dump-after` output: (pass, dump).
     pub dumps: Vec<(String, String)>,
+    /// Kernel metadata.
+    pub reflection: crate::reflect::Reflection,
+    /// Every file read: the source and each header it included (for depfiles and
+    /// `cargo:rerun-if-changed`), clang's own headers left out.
+    pub dependencies: Vec<std::path::PathBuf>,
 }
 
 /// Compiles the OpenCL C file at `path`.
@@ -100,6 +105,12 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         return Err(Error::Input { diagnostics: finish(diags), sources });
     }
 
+    let resource = clang::resource_include_dir();
+    let dependencies: Vec<std::path::PathBuf> = tu
+        .included_files()
+        .into_iter()
+        .filter(|f| resource.as_ref().is_none_or(|r| !f.starts_with(r)))
+        .collect();
     let lang = lang_options(opts);
     let module = lower::lower(&tu.cursor(), lang, &mut sources);
     drop(tu);
@@ -160,7 +171,8 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         let bug = Bug::new(None, format!("the generated SPIR-V does not validate for {env}: {e}"));
         return Err(Error::Internal { bug, sources });
     }
-    Ok(Compilation { words, diagnostics: diags, sources, dumps })
+    let reflection = crate::reflect::reflect(&module, &valid);
+    Ok(Compilation { words, diagnostics: diags, sources, dumps, reflection, dependencies })
 }
 
 /// Whether a module declares `OpCapability cap` (capabilities lead the module, after the

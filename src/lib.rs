@@ -19,6 +19,7 @@ pub mod error;
 pub mod front;
 pub mod options;
 pub mod output;
+pub mod reflect;
 pub mod render;
 pub mod source;
 

@@ -26,6 +26,9 @@ usage: clc [options] <file.cl>
   --max-constant-args=N  warn when a kernel uses more __constant arguments (default 8)
   --max-local-mem=BYTES  warn when a kernel declares more __local memory (default 32768)
   --dump-after=<pass>    print the AST after a pass (normalize-address-spaces, ...)
+  --reflect=<file>       write the kernels' metadata (arguments, types, layouts) as JSON
+  -MD                    write a make depfile next to the output (<output>.d)
+  -MF <file>             write the make depfile to <file>
   --version              print the version
 ";
 
@@ -35,6 +38,16 @@ struct Cli {
     output: Option<String>,
     assembly: bool,
     json: bool,
+    reflect: Option<PathBuf>,
+    depfile: Option<Depfile>,
+}
+
+/// Where `-MD`/`-MF` put the depfile.
+enum Depfile {
+    /// Next to the output.
+    Beside,
+    /// At this path.
+    At(PathBuf),
 }
 
 enum Parsed {
@@ -51,6 +64,7 @@ fn usage_error(msg: &str) -> Parsed {
 fn parse_args(args: Vec<String>) -> Parsed {
     let mut opts = Options::default();
     let (mut input, mut output, mut assembly, mut json) = (None, None, false, false);
+    let (mut reflect, mut depfile) = (None, None);
     let mut it = args.into_iter();
     // `-X value` or `-Xvalue`.
     fn joined(arg: &str, flag: &str, it: &mut impl Iterator<Item = String>) -> Option<Result<String, String>> {
@@ -120,6 +134,17 @@ fn parse_args(args: Vec<String>) -> Parsed {
                 ));
             }
             opts.dump_after = Some(v.to_string());
+        } else if let Some(v) = a.strip_prefix("--reflect=") {
+            reflect = Some(PathBuf::from(v));
+        } else if a == "-MD" {
+            if depfile.is_none() {
+                depfile = Some(Depfile::Beside);
+            }
+        } else if let Some(v) = joined(a, "-MF", &mut it) {
+            match v {
+                Ok(v) => depfile = Some(Depfile::At(PathBuf::from(v))),
+                Err(e) => return usage_error(&e),
+            }
         } else if let Some(v) = joined(a, "-o", &mut it) {
             match v {
                 Ok(v) => output = Some(v),
@@ -149,7 +174,7 @@ fn parse_args(args: Vec<String>) -> Parsed {
         }
     }
     let Some(input) = input else { return usage_error("no input file") };
-    Parsed::Run(Box::new(Cli { opts, input, output, assembly, json }))
+    Parsed::Run(Box::new(Cli { opts, input, output, assembly, json, reflect, depfile }))
 }
 
 fn default_output(cli: &Cli) -> String {
@@ -189,6 +214,28 @@ fn run(cli: &Cli) -> ExitCode {
             } else if let Err(e) = write_atomic(std::path::Path::new(&out), &bytes) {
                 eprintln!("clc: error: cannot write '{out}': {e}");
                 return ExitCode::from(1);
+            }
+            if let Some(path) = &cli.reflect {
+                let json = match serde_json::to_string_pretty(&c.reflection) {
+                    Ok(j) => j + "\n",
+                    Err(e) => return internal(&format!("cannot serialize the reflection: {e}")),
+                };
+                if let Err(e) = write_atomic(path, json.as_bytes()) {
+                    eprintln!("clc: error: cannot write '{}': {e}", path.display());
+                    return ExitCode::from(1);
+                }
+            }
+            if let Some(dep) = &cli.depfile {
+                let target = if out == "-" { default_output(cli) } else { out.clone() };
+                let path = match dep {
+                    Depfile::At(p) => p.clone(),
+                    Depfile::Beside => std::path::Path::new(&target).with_extension("d"),
+                };
+                let text = clc::output::depfile(&target, &c.dependencies);
+                if let Err(e) = write_atomic(&path, text.as_bytes()) {
+                    eprintln!("clc: error: cannot write '{}': {e}", path.display());
+                    return ExitCode::from(1);
+                }
             }
             ExitCode::SUCCESS
         }

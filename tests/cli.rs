@@ -272,3 +272,32 @@ fn half_storage_alone_needs_no_half_arithmetic() {
         assert!(!text.contains("OpCapability Float16\n"), "{text}");
     }
 }
+
+#[test]
+fn depfiles_and_reflection() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "inc/p.h", "typedef struct { float4 pos; float mass; int id; } particle;\n");
+    write(
+        d.path(),
+        "k.cl",
+        "#include \"p.h\"\nkernel void k(global const particle *p, global float *o, local float *tmp, uint n) { o[0] = p[0].mass + n; }\n",
+    );
+    std::fs::create_dir(d.path().join("out")).unwrap();
+    let o = clc(d.path(), &["-Iinc", "k.cl", "-o", "out/k.spv", "-MD", "--reflect=k.json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let dep = std::fs::read_to_string(d.path().join("out/k.d")).unwrap();
+    assert_eq!(dep, "out/k.spv: \\\n  k.cl \\\n  inc/p.h\n\ninc/p.h:\n");
+    let o = clc(d.path(), &["-Iinc", "k.cl", "-o", "k2.spv", "-MF", "deps.mk"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(d.path().join("deps.mk")).unwrap().starts_with("k2.spv: \\\n  k.cl"));
+    let r: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(d.path().join("k.json")).unwrap()).unwrap();
+    let args = &r["kernels"][0]["args"];
+    assert_eq!(r["kernels"][0]["name"], "k");
+    assert_eq!(args[0]["class"], "buffer");
+    assert_eq!(args[0]["read_only"], true);
+    assert_eq!(args[0]["ty"]["size"], 32);
+    assert_eq!(args[0]["ty"]["fields"][1]["offset"], 16);
+    assert_eq!(args[2]["class"], "local");
+    assert_eq!(args[3]["class"], "value");
+    assert_eq!(args[3]["ty"]["name"], "uint");
+}

@@ -220,6 +220,24 @@ impl<'i> TranslationUnit<'i> {
     }
 }
 
+extern "C" fn collect_inclusion(file: CXFile, _stack: *mut CXSourceLocation, _len: u32, data: CXClientData) {
+    // SAFETY: `data` is the Vec passed by `included_files`; the name string is disposed.
+    unsafe {
+        let name = take_string(clang_getFileName(file));
+        (*(data as *mut Vec<PathBuf>)).push(PathBuf::from(name));
+    }
+}
+
+impl TranslationUnit<'_> {
+    /// Every file the translation unit read: the main file and each included header.
+    pub fn included_files(&self) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = Vec::new();
+        // SAFETY: the visitor only pushes into `files`, which outlives the call.
+        unsafe { clang_getInclusions(self.raw, collect_inclusion, &mut files as *mut Vec<PathBuf> as CXClientData) };
+        files
+    }
+}
+
 impl Drop for TranslationUnit<'_> {
     fn drop(&mut self) {
         // SAFETY: created by clang_parseTranslationUnit2, disposed once.
