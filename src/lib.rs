@@ -12,6 +12,8 @@
 #![warn(missing_docs)]
 
 pub mod back;
+mod bindings;
+pub mod build_script;
 pub mod driver;
 pub mod error;
 // libclang's constants keep their C names (`CXCursor_VarDecl`).
@@ -24,6 +26,7 @@ pub mod render;
 pub mod source;
 
 pub use clc_passes::{ast, diag};
+pub use build_script::Build;
 pub use driver::{compile_file, compile_source, Compilation};
 pub use error::Error;
 pub use options::{Options, Target, WarningMode};

@@ -1,0 +1,213 @@
+//! Rust code generated for the build-script API: per module the SPIR-V words, per kernel
+//! the argument descriptions, `#[repr(C)]` mirrors of OpenCL structs with compile-time
+//! layout assertions, and optionally typed `opencl3` argument setters, so that a host program
+//! cannot pass an argument of the wrong type or size without rustc noticing.
+
+use crate::build_script::Module;
+use crate::reflect::{ArgClass, KernelInfo, TypeInfo};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+fn ident(s: &str) -> String {
+    let mut out: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
+    if matches!(out.as_str(), "type" | "struct" | "fn" | "mod" | "self" | "super" | "crate" | "match" | "ref" | "move" | "loop" | "impl" | "trait" | "use" | "where" | "in" | "as" | "box" | "dyn" | "static" | "const" | "extern" | "pub" | "enum" | "let" | "mut" | "return" | "true" | "false" | "unsafe" | "async" | "await") {
+        out.insert_str(0, "r#");
+    }
+    out
+}
+
+/// Collects struct mirrors by name (structs with the same name and layout are emitted once).
+struct Mirrors {
+    defs: BTreeMap<String, String>,
+    anon: usize,
+}
+
+impl Mirrors {
+    /// The Rust type mirroring `t`.
+    fn rust(&mut self, t: &TypeInfo) -> String {
+        match t {
+            TypeInfo::Scalar { name, .. } => crate::reflect::rust_scalar(name).unwrap_or("u8").to_string(),
+            TypeInfo::Vector { elem, len, .. } => {
+                let storage = if *len == 3 { 4 } else { *len };
+                format!("[{}; {storage}]", crate::reflect::rust_scalar(elem).unwrap_or("u8"))
+            }
+            TypeInfo::Array { elem, len, .. } => format!("[{}; {len}]", self.rust(elem)),
+            TypeInfo::Pointer { .. } => "u64".into(),
+            TypeInfo::Void => "u8".into(),
+            TypeInfo::Opaque { .. } => "u64".into(),
+            TypeInfo::Struct { name, size, align, union, fields } => {
+                let rname = if name.is_empty() {
+                    self.anon += 1;
+                    format!("anon_{}", self.anon)
+                } else {
+                    ident(name)
+                };
+                if self.defs.contains_key(&rname) {
+                    return rname;
+                }
+                let mut body = String::new();
+                let mut asserts = String::new();
+                let packed = !union && fields.iter().any(|f| f.offset % field_align(&f.ty) != 0);
+                if *union {
+                    let _ = writeln!(body, "    pub bytes: [u8; {size}],");
+                } else {
+                    let mut pos = 0u64;
+                    for (k, f) in fields.iter().enumerate() {
+                        if f.offset > pos {
+                            let _ = writeln!(body, "    pub _pad{k}: [u8; {}],", f.offset - pos);
+                        }
+                        let fname = if f.name.is_empty() { format!("_field{k}") } else { ident(&f.name) };
+                        let fty = self.rust(&f.ty);
+                        let _ = writeln!(body, "    pub {fname}: {fty},");
+                        let _ = writeln!(asserts, "    assert!(::core::mem::offset_of!({rname}, {fname}) == {});", f.offset);
+                        pos = f.offset + type_size(&f.ty);
+                    }
+                    if *size > pos {
+                        let _ = writeln!(body, "    pub _pad_end: [u8; {}],", size - pos);
+                    }
+                }
+                let repr = if packed { "#[repr(C, packed)]".to_string() } else { format!("#[repr(C, align({align}))]") };
+                let def = format!(
+                    "/// Mirror of OpenCL C `{kw} {name}` ({size} bytes, aligned to {align}).\n\
+                     {repr}\n#[derive(Clone, Copy, Debug)]\n#[allow(non_camel_case_types)]\npub struct {rname} {{\n{body}}}\n\
+                     const _: () = {{\n    assert!(::core::mem::size_of::<{rname}>() == {size});\n{align_assert}{asserts}}};\n",
+                    kw = if *union { "union" } else { "struct" },
+                    align_assert = if packed { String::new() } else { format!("    assert!(::core::mem::align_of::<{rname}>() == {align});\n") },
+                );
+                self.defs.insert(rname.clone(), def);
+                rname
+            }
+        }
+    }
+}
+
+fn type_size(t: &TypeInfo) -> u64 {
+    match t {
+        TypeInfo::Scalar { size, .. } | TypeInfo::Vector { size, .. } | TypeInfo::Array { size, .. } => *size,
+        TypeInfo::Struct { size, .. } | TypeInfo::Pointer { size } => *size,
+        TypeInfo::Void => 1,
+        TypeInfo::Opaque { .. } => 8,
+    }
+}
+
+fn field_align(t: &TypeInfo) -> u64 {
+    match t {
+        TypeInfo::Scalar { size, .. } | TypeInfo::Vector { size, .. } => (*size).max(1),
+        TypeInfo::Array { elem, .. } => field_align(elem),
+        TypeInfo::Struct { align, .. } => *align,
+        TypeInfo::Pointer { size } => *size,
+        TypeInfo::Void | TypeInfo::Opaque { .. } => 1,
+    }
+}
+
+fn kernel(out: &mut String, k: &KernelInfo, mirrors: &mut Mirrors, opencl3: bool) {
+    let _ = writeln!(out, "        /// Kernel `{}`.", k.name);
+    let _ = writeln!(out, "        #[allow(non_snake_case)]\n        pub mod {} {{", ident(&k.name));
+    let _ = writeln!(out, "            #[allow(unused_imports)]\n            use super::super::super::super::types::*;");
+    let _ = writeln!(out, "            /// The entry point name.\n            pub const NAME: &str = {:?};", k.name);
+    let wg = |w: Option<[u32; 3]>| match w {
+        Some([x, y, z]) => format!("Some([{x}, {y}, {z}])"),
+        None => "None".into(),
+    };
+    let _ = writeln!(out, "            /// `reqd_work_group_size`.\n            pub const REQD_WORK_GROUP_SIZE: Option<[usize; 3]> = {};", wg(k.reqd_work_group_size));
+    let _ = writeln!(out, "            /// `work_group_size_hint`.\n            pub const WORK_GROUP_SIZE_HINT: Option<[usize; 3]> = {};", wg(k.work_group_size_hint));
+    let _ = writeln!(out, "            /// Arguments, in order.\n            pub const ARGS: &[super::super::super::super::Arg] = &[");
+    for a in &k.args {
+        let class = match a.class {
+            ArgClass::Buffer => "Buffer",
+            ArgClass::Local => "Local",
+            ArgClass::Value => "Value",
+            ArgClass::Opaque => "Opaque",
+        };
+        let _ = writeln!(
+            out,
+            "                super::super::super::super::Arg {{ name: {:?}, type_name: {:?}, class: super::super::super::super::ArgClass::{class}, address_space: {:?}, read_only: {}, size: {} }},",
+            a.name, a.type_name, a.address_space, a.read_only, type_size(&a.ty)
+        );
+    }
+    let _ = writeln!(out, "            ];");
+    // Typed argument list.
+    let mut fields = String::new();
+    let mut sets = String::new();
+    for (i, a) in k.args.iter().enumerate() {
+        let elem = mirrors.rust(&a.ty);
+        let name = ident(&a.name);
+        match a.class {
+            ArgClass::Buffer if opencl3 => {
+                let _ = writeln!(fields, "                /// `{}` ({} buffer of `{}`).\n                pub {name}: &'a opencl3::memory::Buffer<{elem}>,", a.name, a.address_space.unwrap_or("global"), a.type_name);
+                let _ = writeln!(sets, "                    kernel.set_arg({i}, &opencl3::memory::ClMem::get(self.{name}))?;");
+            }
+            ArgClass::Local if opencl3 => {
+                let _ = writeln!(fields, "                /// `{}`: number of `{}` elements of local memory.\n                pub {name}: usize,", a.name, a.type_name.trim_end_matches('*'));
+                let _ = writeln!(sets, "                    kernel.set_arg_local_buffer({i}, self.{name} * ::core::mem::size_of::<{elem}>())?;");
+            }
+            ArgClass::Value if opencl3 => {
+                let _ = writeln!(fields, "                /// `{}` (`{}`).\n                pub {name}: {elem},", a.name, a.type_name);
+                let _ = writeln!(sets, "                    kernel.set_arg({i}, &self.{name})?;");
+            }
+            _ => {}
+        }
+    }
+    if opencl3 && k.args.iter().all(|a| a.class != ArgClass::Opaque) {
+        // The lifetime needs a use when no argument is a buffer.
+        let marker = if k.args.iter().any(|a| a.class == ArgClass::Buffer) {
+            ""
+        } else {
+            "                #[doc(hidden)]\n                pub _marker: ::core::marker::PhantomData<&'a ()>,\n"
+        };
+        let _ = writeln!(out, "            /// The kernel's arguments, typed.\n            pub struct Args<'a> {{\n{fields}{marker}            }}");
+        let _ = writeln!(
+            out,
+            "            impl Args<'_> {{\n                /// Sets every argument of `kernel` (which must be `{}`).\n                ///\n                /// # Safety\n                /// The buffers must be large enough for the launch.\n                pub unsafe fn set(&self, kernel: &opencl3::kernel::Kernel) -> Result<(), opencl3::error_codes::ClError> {{\n                    unsafe {{\n{sets}                    }}\n                    Ok(())\n                }}\n            }}",
+            k.name
+        );
+    }
+    let _ = writeln!(out, "        }}");
+}
+
+/// The generated Rust source.
+pub fn generate(modules: &[(Module, Vec<u32>)], opencl3: bool) -> String {
+    let mut mirrors = Mirrors { defs: BTreeMap::new(), anon: 0 };
+    let mut mods = String::new();
+    for (m, words) in modules {
+        let _ = writeln!(mods, "/// Compiled from `{}`.", m.source.display());
+        let _ = writeln!(mods, "#[allow(non_snake_case)]\npub mod {} {{", ident(&m.name));
+        let _ = write!(mods, "    /// The validated SPIR-V module ({} words).\n    pub static SPIRV: &[u32] = &[", words.len());
+        for (i, w) in words.iter().enumerate() {
+            if i % 8 == 0 {
+                mods.push_str("\n        ");
+            }
+            let _ = write!(mods, "{w:#010x}, ");
+        }
+        mods.push_str("\n    ];\n    /// Kernels.\n    pub mod kernels {\n");
+        for k in &m.reflection.kernels {
+            kernel(&mut mods, k, &mut mirrors, opencl3);
+        }
+        mods.push_str("    }\n}\n");
+    }
+    let mut out = String::from(
+        "// @generated by clc's build-script API. Do not edit.\n\n\
+         /// How a kernel argument is passed.\n#[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub enum ArgClass {\n    /// A `__global`/`__constant` buffer.\n    Buffer,\n    /// `__local` memory, sized by the host.\n    Local,\n    /// A value.\n    Value,\n    /// An image, sampler or other object.\n    Opaque,\n}\n\n\
+         /// One kernel argument.\n#[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub struct Arg {\n    /// Parameter name.\n    pub name: &'static str,\n    /// OpenCL C type (`float4*`).\n    pub type_name: &'static str,\n    /// How it is passed.\n    pub class: ArgClass,\n    /// Pointee address space of pointers.\n    pub address_space: Option<&'static str>,\n    /// Never written by the kernel.\n    pub read_only: bool,\n    /// Size in bytes of the value, or of one element for pointers.\n    pub size: u64,\n}\n\n",
+    );
+    out.push_str("/// `#[repr(C)]` mirrors of the OpenCL C structs the kernels take.\n#[allow(dead_code)]\npub mod types {\n");
+    for def in mirrors.defs.values() {
+        for line in def.lines() {
+            out.push_str("    ");
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out.push_str("}\n\n");
+    out.push_str("/// The compiled modules.\npub mod modules {\n");
+    for line in mods.lines() {
+        out.push_str("    ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str("}\n");
+    out
+}

@@ -1,0 +1,255 @@
+//! The build-script API: compile OpenCL C kernels from a crate's `build.rs`, in the shape of
+//! `cc::Build` and `spirv-builder`.
+//!
+//! ```no_run
+//! // build.rs
+//! let out = clc::Build::new()
+//!     .file("kernels/vadd.cl")
+//!     .include("kernels/include")
+//!     .define("WIDTH", Some("64"))
+//!     .cl_std("CL2.0")
+//!     .compile("kernels");
+//! // main.rs: include!(concat!(env!("OUT_DIR"), "/kernels.rs"));
+//! ```
+//!
+//! Every source is compiled to its own validated SPIR-V module (in parallel: libclang parses
+//! on every core). Cargo is told to rerun the script when a source, a header it included, or
+//! `LIBCLANG_PATH` changes; warnings become `cargo:warning=` lines; errors fail the build
+//! with the clang-style rendering. The generated Rust file holds each module as a `&[u32]`
+//! and, per kernel, its argument descriptions, `#[repr(C)]` mirrors of the OpenCL structs it
+//! takes (with compile-time layout assertions) and, optionally, typed `opencl3` setters.
+
+use crate::bindings;
+use crate::error::Error;
+use crate::options::{parse_cl_std, Options, Target, WarningMode};
+use crate::reflect::Reflection;
+use crate::render;
+use std::path::{Path, PathBuf};
+
+/// A set of OpenCL C sources to compile from a build script.
+#[derive(Debug, Clone)]
+#[must_use]
+pub struct Build {
+    files: Vec<PathBuf>,
+    opts: Options,
+    cl_std: Option<String>,
+    out_dir: Option<PathBuf>,
+    cargo_metadata: bool,
+    opencl3_bindings: bool,
+}
+
+impl Default for Build {
+    fn default() -> Self {
+        Build::new()
+    }
+}
+
+/// One compiled source.
+#[derive(Debug, Clone)]
+pub struct Module {
+    /// The OpenCL C source.
+    pub source: PathBuf,
+    /// The `.spv` file written to the output folder.
+    pub spirv: PathBuf,
+    /// Rust-friendly module name (the source's stem).
+    pub name: String,
+    /// Kernel metadata.
+    pub reflection: Reflection,
+    /// Files read (source and headers).
+    pub dependencies: Vec<PathBuf>,
+}
+
+/// What [`Build::try_compile`] produced.
+#[derive(Debug, Clone)]
+pub struct Output {
+    /// Compiled modules, in the order the sources were given.
+    pub modules: Vec<Module>,
+    /// The generated Rust file (`<OUT_DIR>/<name>.rs`).
+    pub bindings: PathBuf,
+}
+
+/// Why a build failed; `Display` renders every diagnostic clang-style.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// No output folder: not run by Cargo and none given with [`Build::out_dir`].
+    NoOutDir,
+    /// An option is invalid.
+    Options(String),
+    /// One or more sources failed to compile (each error, rendered).
+    Compile(Vec<String>),
+    /// Writing an output failed.
+    Io(PathBuf, std::io::Error),
+}
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BuildError::NoOutDir => f.write_str("OUT_DIR is not set: call Build::out_dir or run from a build script"),
+            BuildError::Options(m) => f.write_str(m),
+            BuildError::Compile(errors) => f.write_str(&errors.join("")),
+            BuildError::Io(p, e) => write!(f, "cannot write '{}': {e}", p.display()),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+impl Build {
+    /// An empty build with clc's defaults (OpenCL target, CL1.2, SPIR-V 1.0).
+    pub fn new() -> Build {
+        Build { files: Vec::new(), opts: Options::default(), cl_std: None, out_dir: None, cargo_metadata: true, opencl3_bindings: false }
+    }
+
+    /// Adds a source file.
+    pub fn file(mut self, path: impl AsRef<Path>) -> Build {
+        self.files.push(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// Adds several source files.
+    pub fn files<P: AsRef<Path>>(mut self, paths: impl IntoIterator<Item = P>) -> Build {
+        self.files.extend(paths.into_iter().map(|p| p.as_ref().to_path_buf()));
+        self
+    }
+
+    /// Adds an include directory (`-I`).
+    pub fn include(mut self, dir: impl AsRef<Path>) -> Build {
+        self.opts.include_dirs.push(dir.as_ref().to_path_buf());
+        self
+    }
+
+    /// Defines a macro (`-D NAME[=VALUE]`).
+    pub fn define(mut self, name: &str, value: Option<&str>) -> Build {
+        self.opts.macros.push(match value {
+            Some(v) => format!("-D{name}={v}"),
+            None => format!("-D{name}"),
+        });
+        self
+    }
+
+    /// The OpenCL C version (`CL1.2`, `CL2.0`, `CL3.0`).
+    pub fn cl_std(mut self, version: &str) -> Build {
+        self.cl_std = Some(version.to_string());
+        self
+    }
+
+    /// The target environment.
+    pub fn target(mut self, target: Target) -> Build {
+        self.opts.target = target;
+        self
+    }
+
+    /// A `clBuildProgram` option such as `-cl-mad-enable`.
+    pub fn option(mut self, option: &str) -> Build {
+        self.opts.cl_options.push(option.to_string());
+        self
+    }
+
+    /// Turns warnings into errors.
+    pub fn warnings_into_errors(mut self, yes: bool) -> Build {
+        self.opts.warnings = if yes { WarningMode::Error } else { WarningMode::Report };
+        self
+    }
+
+    /// Where to write (default: `$OUT_DIR`).
+    pub fn out_dir(mut self, dir: impl AsRef<Path>) -> Build {
+        self.out_dir = Some(dir.as_ref().to_path_buf());
+        self
+    }
+
+    /// Whether to print `cargo:` lines (default: yes).
+    pub fn cargo_metadata(mut self, yes: bool) -> Build {
+        self.cargo_metadata = yes;
+        self
+    }
+
+    /// Also generate typed argument setters for the `opencl3` crate (the crate using the
+    /// bindings must depend on `opencl3`).
+    pub fn opencl3_bindings(mut self, yes: bool) -> Build {
+        self.opencl3_bindings = yes;
+        self
+    }
+
+    /// Compiles everything and writes `<out>/<name>.rs`; on any error prints every
+    /// diagnostic and exits the build script with a failure.
+    pub fn compile(self, name: &str) -> Output {
+        match self.try_compile(name) {
+            Ok(o) => o,
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        }
+    }
+
+    /// Compiles everything and writes `<out>/<name>.rs`.
+    pub fn try_compile(mut self, name: &str) -> Result<Output, BuildError> {
+        let out_dir = match self.out_dir.clone().or_else(|| std::env::var_os("OUT_DIR").map(PathBuf::from)) {
+            Some(d) => d,
+            None => return Err(BuildError::NoOutDir),
+        };
+        if let Some(v) = &self.cl_std {
+            self.opts.cl_std = parse_cl_std(v).map_err(BuildError::Options)?;
+            self.opts.cl_std_spelling = v.clone();
+        }
+        if self.cargo_metadata {
+            println!("cargo:rerun-if-env-changed=LIBCLANG_PATH");
+        }
+        // One source per worker, as many workers as cores.
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(self.files.len().max(1));
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let results: Vec<std::sync::Mutex<Option<Result<crate::Compilation, Error>>>> =
+            self.files.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        std::thread::scope(|s| {
+            for _ in 0..workers {
+                s.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some(file) = self.files.get(i) else { break };
+                    let r = crate::compile_file(file, &self.opts);
+                    if let Ok(mut slot) = results[i].lock() {
+                        *slot = Some(r);
+                    }
+                });
+            }
+        });
+        let mut modules = Vec::new();
+        let mut errors = Vec::new();
+        for (file, slot) in self.files.iter().zip(results) {
+            if self.cargo_metadata {
+                println!("cargo:rerun-if-changed={}", file.display());
+            }
+            let result = slot.into_inner().ok().flatten();
+            match result {
+                Some(Ok(c)) => {
+                    if self.cargo_metadata {
+                        for d in c.dependencies.iter().skip(1) {
+                            println!("cargo:rerun-if-changed={}", d.display());
+                        }
+                        for d in c.diagnostics.iter() {
+                            let line = render::human(d, &c.sources);
+                            if let Some(first) = line.lines().next() {
+                                println!("cargo:warning={first}");
+                            }
+                        }
+                    }
+                    let stem = file.file_stem().map_or("module".into(), |s| s.to_string_lossy().into_owned());
+                    let spirv = out_dir.join(format!("{stem}.spv"));
+                    crate::output::write_atomic(&spirv, &crate::output::words_to_bytes(&c.words))
+                        .map_err(|e| BuildError::Io(spirv.clone(), e))?;
+                    modules.push((Module { source: file.clone(), spirv, name: stem, reflection: c.reflection, dependencies: c.dependencies }, c.words));
+                }
+                Some(Err(Error::Input { diagnostics, sources })) => errors.push(render::human_all(&diagnostics, &sources)),
+                Some(Err(e)) => errors.push(format!("{}: error: {e}\n", file.display())),
+                None => errors.push(format!("{}: error: the compiler thread failed\n", file.display())),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(BuildError::Compile(errors));
+        }
+        let code = bindings::generate(&modules, self.opencl3_bindings);
+        let bindings = out_dir.join(format!("{name}.rs"));
+        crate::output::write_atomic(&bindings, code.as_bytes()).map_err(|e| BuildError::Io(bindings.clone(), e))?;
+        Ok(Output { modules: modules.into_iter().map(|(m, _)| m).collect(), bindings })
+    }
+}

@@ -1,0 +1,70 @@
+//! The build-script API: outputs, generated bindings, and errors rendered clang-style.
+
+use std::path::Path;
+
+fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
+    let p = dir.join(name);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn compiles_every_file_and_generates_bindings() {
+    let d = tempfile::tempdir().unwrap();
+    let a = write(d.path(), "a.cl", "typedef struct { char c; float4 v; } item;\nkernel void fill(global item *o, int k) { o[0].c = (char)k; }\n");
+    let b = write(d.path(), "b.cl", "#include \"inc.h\"\nkernel void twice(global float *x) { x[0] *= FACTOR; }\n");
+    write(d.path(), "inc/inc.h", "#define FACTOR 2.0f\n");
+    let out = clc::Build::new()
+        .files([&a, &b])
+        .include(d.path().join("inc"))
+        .out_dir(d.path())
+        .cargo_metadata(false)
+        .opencl3_bindings(true)
+        .try_compile("kernels")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.modules.len(), 2);
+    assert!(out.modules[1].dependencies.iter().any(|p| p.ends_with("inc/inc.h")));
+    for m in &out.modules {
+        let spv = std::fs::read(&m.spirv).unwrap();
+        assert_eq!(&spv[..4], &0x0723_0203u32.to_le_bytes());
+    }
+    let rs = std::fs::read_to_string(&out.bindings).unwrap();
+    for needle in [
+        "pub mod a {",
+        "pub static SPIRV: &[u32] = &[",
+        "pub mod fill {",
+        "pub const NAME: &str = \"fill\";",
+        "pub struct item {",
+        "#[repr(C, align(16))]",
+        "assert!(::core::mem::offset_of!(item, v) == 16);",
+        "pub o: &'a opencl3::memory::Buffer<item>,",
+        "pub k: i32,",
+        "pub mod twice {",
+    ] {
+        assert!(rs.contains(needle), "missing {needle:?} in:\n{rs}");
+    }
+}
+
+#[test]
+fn errors_from_every_file_are_rendered() {
+    let d = tempfile::tempdir().unwrap();
+    let a = write(d.path(), "a.cl", "kernel void k(global int *p) { p[0] = undeclared; }\n");
+    let b = write(d.path(), "b.cl", "kernel void k(global int *p) {\n    int x = 1\n}\n");
+    let e = clc::Build::new().files([&a, &b]).out_dir(d.path()).cargo_metadata(false).try_compile("kernels").unwrap_err();
+    let text = e.to_string();
+    assert!(text.contains("a.cl:1:39: error: use of undeclared identifier 'undeclared'"), "{text}");
+    assert!(text.contains("b.cl:2:14: error: expected ';' at end of declaration"), "{text}");
+    assert!(!d.path().join("kernels.rs").exists());
+}
+
+#[test]
+fn options_reach_the_compiler() {
+    let d = tempfile::tempdir().unwrap();
+    let a = write(d.path(), "g.cl", "global int counter = N;\nkernel void k(global int *p) { p[0] = counter; }\n");
+    let build = || clc::Build::new().file(&a).out_dir(d.path()).cargo_metadata(false);
+    assert!(build().define("N", Some("3")).try_compile("x").is_err(), "program-scope globals need CL2.0");
+    let ok = build().define("N", Some("3")).cl_std("CL2.0").try_compile("x");
+    assert!(ok.is_ok(), "{}", ok.unwrap_err());
+    assert!(build().cl_std("CL9").try_compile("x").is_err());
+}
