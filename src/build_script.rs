@@ -36,6 +36,7 @@ pub struct Build {
     out_dir: Option<PathBuf>,
     cargo_metadata: bool,
     opencl3_bindings: bool,
+    jobs: Option<usize>,
 }
 
 impl Default for Build {
@@ -98,7 +99,15 @@ impl std::error::Error for BuildError {}
 impl Build {
     /// An empty build with clc's defaults (OpenCL target, CL1.2, SPIR-V 1.0).
     pub fn new() -> Build {
-        Build { files: Vec::new(), opts: Options::default(), cl_std: None, out_dir: None, cargo_metadata: true, opencl3_bindings: false }
+        Build {
+            files: Vec::new(),
+            opts: Options::default(),
+            cl_std: None,
+            out_dir: None,
+            cargo_metadata: true,
+            opencl3_bindings: false,
+            jobs: None,
+        }
     }
 
     /// Adds a source file.
@@ -125,6 +134,12 @@ impl Build {
             Some(v) => format!("-D{name}={v}"),
             None => format!("-D{name}"),
         });
+        self
+    }
+
+    /// Undefines a macro (`-U NAME`).
+    pub fn undefine(mut self, name: &str) -> Build {
+        self.opts.macros.push(format!("-U{name}"));
         self
     }
 
@@ -171,6 +186,12 @@ impl Build {
         self
     }
 
+    /// How many sources to compile at once (default: one per core).
+    pub fn jobs(mut self, n: usize) -> Build {
+        self.jobs = Some(n.max(1));
+        self
+    }
+
     /// Compiles everything and writes `<out>/<name>.rs`; on any error prints every
     /// diagnostic and exits the build script with a failure.
     pub fn compile(self, name: &str) -> Output {
@@ -197,7 +218,8 @@ impl Build {
             println!("cargo:rerun-if-env-changed=LIBCLANG_PATH");
         }
         // One source per worker, as many workers as cores.
-        let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(self.files.len().max(1));
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let workers = self.jobs.unwrap_or(cores).min(self.files.len().max(1));
         let next = std::sync::atomic::AtomicUsize::new(0);
         let results: Vec<std::sync::Mutex<Option<Result<crate::Compilation, Error>>>> =
             self.files.iter().map(|_| std::sync::Mutex::new(None)).collect();

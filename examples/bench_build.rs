@@ -1,0 +1,139 @@
+//! Build-time compile speed: every kernel in `kernels/` compiled by `clc::Build` (parallel,
+//! one libclang parse per core, SPIR-V validated in-process) against invoking
+//! `clang-22 --target=spirv64v1.0 -c` once per file, the way a build script shells out
+//! today. Measured side by side in one run:
+//!
+//!     cargo run --example bench_build [ROUNDS]
+//!
+//! Prints each configuration's best wall time over ROUNDS (default 3) and the ratios.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Kernel {
+    source: PathBuf,
+    cl_std: String,
+    options: Vec<String>,
+}
+
+/// The `.cl` files with the `cl_std` and `options` of their `.toml` (read by line).
+fn kernels(root: &Path) -> Vec<Kernel> {
+    let mut out = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "cl") {
+                let spec: toml::Value = std::fs::read_to_string(p.with_extension("toml"))
+                    .ok()
+                    .and_then(|t| t.parse().ok())
+                    .unwrap_or(toml::Value::Table(Default::default()));
+                let cl_std = spec.get("cl_std").and_then(|v| v.as_str()).unwrap_or("CL1.2").to_string();
+                let options = spec
+                    .get("options")
+                    .and_then(|v| v.as_array())
+                    .map(|a| a.iter().filter_map(|o| o.as_str().map(String::from)).collect())
+                    .unwrap_or_default();
+                out.push(Kernel { source: p, cl_std, options });
+            }
+        }
+    }
+    out.sort_by(|a, b| a.source.cmp(&b.source));
+    out
+}
+
+fn clc_build(ks: &[Kernel], jobs: usize, out: &Path) -> Duration {
+    // One Build per language version and option set, as a build script would group them.
+    let start = Instant::now();
+    let mut groups: Vec<((String, Vec<String>), Vec<&Path>)> = Vec::new();
+    for k in ks {
+        let key = (k.cl_std.clone(), k.options.clone());
+        match groups.iter_mut().find(|(g, _)| *g == key) {
+            Some((_, files)) => files.push(&k.source),
+            None => groups.push((key, vec![&k.source])),
+        }
+    }
+    // Groups one after the other, as successive Build calls in one build script.
+    let results: Vec<Result<(), String>> = groups
+        .iter()
+        .enumerate()
+        .map(|(i, ((std, opts), files))| {
+            let dir = out.join(format!("g{i}"));
+            std::fs::create_dir_all(&dir).ok();
+            let mut b = clc::Build::new().files(files.iter()).cl_std(std).out_dir(&dir).cargo_metadata(false).jobs(jobs);
+            for o in opts {
+                if let Some(d) = o.strip_prefix("-D") {
+                    let (n, v) = d.split_once('=').map_or((d, None), |(n, v)| (n, Some(v)));
+                    b = b.define(n, v);
+                } else if let Some(u) = o.strip_prefix("-U") {
+                    b = b.undefine(u);
+                } else if let Some(i) = o.strip_prefix("-I") {
+                    b = b.include(i);
+                } else if o.starts_with("-cl-") {
+                    b = b.option(o);
+                }
+            }
+            b.try_compile("kernels").map(|_| ()).map_err(|e| e.to_string())
+        })
+        .collect();
+    for r in results {
+        if let Err(e) = r {
+            eprintln!("clc failed:\n{e}");
+            std::process::exit(1);
+        }
+    }
+    start.elapsed()
+}
+
+fn clang_per_file(ks: &[Kernel], parallel: usize, out: &Path) -> Duration {
+    let start = Instant::now();
+    for chunk in ks.chunks(parallel) {
+        let children: Vec<_> = chunk
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                Command::new("clang-22")
+                    .arg("--target=spirv64v1.0")
+                    .arg(format!("-cl-std={}", k.cl_std))
+                    .args(&k.options)
+                    .arg("-c")
+                    .arg(&k.source)
+                    .arg("-o")
+                    .arg(out.join(format!("c{i}.spv")))
+                    .stderr(std::process::Stdio::null())
+                    .spawn()
+                    .expect("run clang-22")
+            })
+            .collect();
+        for mut c in children {
+            let _ = c.wait();
+        }
+    }
+    start.elapsed()
+}
+
+fn main() {
+    let rounds: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(3);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ks = kernels(&root.join("kernels"));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let tmp = std::env::temp_dir().join(format!("clc-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("temp dir");
+    std::env::set_current_dir(root).expect("cd to the repository");
+    let best = |f: &dyn Fn() -> Duration| (0..rounds).map(|_| f()).min().unwrap_or_default();
+    let clc_all = best(&|| clc_build(&ks, cores, &tmp));
+    let clc_one = best(&|| clc_build(&ks, 1, &tmp));
+    let clang_seq = best(&|| clang_per_file(&ks, 1, &tmp));
+    let clang_par = best(&|| clang_per_file(&ks, cores, &tmp));
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!("{} kernels, {cores} cores, best of {rounds}:", ks.len());
+    println!("  clc::Build, {cores} jobs:           {:8.0} ms", ms(clc_all));
+    println!("  clc::Build, 1 job:              {:8.0} ms", ms(clc_one));
+    println!("  clang-22 per file, sequential:  {:8.0} ms  ({:.1}x clc)", ms(clang_seq), ms(clang_seq) / ms(clc_all));
+    println!("  clang-22 per file, {cores} at once:   {:8.0} ms  ({:.1}x clc)", ms(clang_par), ms(clang_par) / ms(clc_all));
+    let _ = std::fs::remove_dir_all(&tmp);
+}
