@@ -67,6 +67,8 @@ pub struct Output {
     pub modules: Vec<Module>,
     /// The generated Rust file (`<OUT_DIR>/<name>.rs`).
     pub bindings: PathBuf,
+    /// The `cargo:` lines for Cargo (printed unless [`Build::cargo_metadata`] is off).
+    pub cargo_lines: Vec<String>,
 }
 
 /// Why a build failed; `Display` renders every diagnostic clang-style.
@@ -214,9 +216,7 @@ impl Build {
             self.opts.cl_std = parse_cl_std(v).map_err(BuildError::Options)?;
             self.opts.cl_std_spelling = v.clone();
         }
-        if self.cargo_metadata {
-            println!("cargo:rerun-if-env-changed=LIBCLANG_PATH");
-        }
+        let mut cargo = vec!["cargo:rerun-if-env-changed=LIBCLANG_PATH".to_string()];
         // One source per worker, as many workers as cores.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let workers = self.jobs.unwrap_or(cores).min(self.files.len().max(1));
@@ -238,21 +238,17 @@ impl Build {
         let mut modules = Vec::new();
         let mut errors = Vec::new();
         for (file, slot) in self.files.iter().zip(results) {
-            if self.cargo_metadata {
-                println!("cargo:rerun-if-changed={}", file.display());
-            }
+            cargo.push(format!("cargo:rerun-if-changed={}", file.display()));
             let result = slot.into_inner().ok().flatten();
             match result {
                 Some(Ok(c)) => {
-                    if self.cargo_metadata {
-                        for d in c.dependencies.iter().skip(1) {
-                            println!("cargo:rerun-if-changed={}", d.display());
-                        }
-                        for d in c.diagnostics.iter() {
-                            let line = render::human(d, &c.sources);
-                            if let Some(first) = line.lines().next() {
-                                println!("cargo:warning={first}");
-                            }
+                    for d in c.dependencies.iter().skip(1) {
+                        cargo.push(format!("cargo:rerun-if-changed={}", d.display()));
+                    }
+                    for d in c.diagnostics.iter() {
+                        // `file:line:col: warning: message [flag]`, one line per warning.
+                        if let Some(first) = render::human(d, &c.sources).lines().next() {
+                            cargo.push(format!("cargo:warning={first}"));
                         }
                     }
                     let stem = file.file_stem().map_or("module".into(), |s| s.to_string_lossy().into_owned());
@@ -266,12 +262,18 @@ impl Build {
                 None => errors.push(format!("{}: error: the compiler thread failed\n", file.display())),
             }
         }
+        if self.cargo_metadata {
+            // Printed even when compilation fails, so Cargo reruns once a file is fixed.
+            for l in &cargo {
+                println!("{l}");
+            }
+        }
         if !errors.is_empty() {
             return Err(BuildError::Compile(errors));
         }
         let code = bindings::generate(&modules, self.opencl3_bindings);
         let bindings = out_dir.join(format!("{name}.rs"));
         crate::output::write_atomic(&bindings, code.as_bytes()).map_err(|e| BuildError::Io(bindings.clone(), e))?;
-        Ok(Output { modules: modules.into_iter().map(|(m, _)| m).collect(), bindings })
+        Ok(Output { modules: modules.into_iter().map(|(m, _)| m).collect(), bindings, cargo_lines: cargo })
     }
 }

@@ -68,3 +68,19 @@ fn options_reach_the_compiler() {
     assert!(ok.is_ok(), "{}", ok.unwrap_err());
     assert!(build().cl_std("CL9").try_compile("x").is_err());
 }
+
+#[test]
+fn warnings_become_cargo_warning_lines() {
+    let d = tempfile::tempdir().unwrap();
+    let a = write(d.path(), "w.cl", "kernel void k(global int *p) {\n    int x = p[0];\n    if (x = 2) p[1] = x;\n}\n");
+    let out = clc::Build::new().file(&a).out_dir(d.path()).cargo_metadata(false).try_compile("w").unwrap();
+    let warning = format!(
+        "cargo:warning={}:3:11: warning: using the result of an assignment as a condition without parentheses [-Wparentheses]",
+        a.display()
+    );
+    assert!(out.cargo_lines.contains(&warning), "{:#?}", out.cargo_lines);
+    assert!(out.cargo_lines.contains(&format!("cargo:rerun-if-changed={}", a.display())));
+    assert!(out.cargo_lines.contains(&"cargo:rerun-if-env-changed=LIBCLANG_PATH".to_string()));
+    let e = clc::Build::new().file(&a).out_dir(d.path()).cargo_metadata(false).warnings_into_errors(true).try_compile("w");
+    assert!(e.unwrap_err().to_string().contains("w.cl:3:11: error: using the result of an assignment"));
+}
