@@ -14,7 +14,7 @@
 use clc_passes::address_space::{normalize, ArgKind, Limits};
 use clc_passes::ast::{
     AddressSpace, BinaryOp, Block, CastKind, Category, ConstValue, DataLayout, Expr, ExprKind, Field, Function,
-    Global, GlobalInit, Handle, ImageDim, Init, KernelAttrs, LangOptions, LangVersion, Local, Module, QualType,
+    Global, GlobalInit, Handle, ImageAccess, ImageDim, ImageType, Init, KernelAttrs, LangOptions, LangVersion, Local, Module, QualType,
     Scalar, Space, Stmt, StmtKind, StructDef, Type,
 };
 use clc_passes::diag::{FileId, Severity, Span};
@@ -61,7 +61,7 @@ impl Mb {
         self.m.types.intern(Type::Array { elem, len })
     }
     fn image(&mut self) -> Handle<Type> {
-        self.m.types.intern(Type::Image(ImageDim::D2))
+        self.m.types.intern(Type::Image(ImageType { dim: ImageDim::D2, access: ImageAccess::ReadOnly, depth: false }))
     }
     fn global(&mut self, name: &str, ty: Handle<Type>, space: Space, init: GlobalInit, span: Span) -> Handle<Global> {
         self.m.globals.append(Global {

@@ -65,6 +65,10 @@ impl Checker<'_> {
             let space = g.ty.space.unwrap_or(AddressSpace::Private);
             let cl1 = !self.m.lang.program_scope_globals;
             let what = if g.is_static_local { "static variable" } else { "program scope variable" };
+            if matches!(self.m.types.get(g.ty.ty), Type::Sampler) {
+                // A sampler declared with a constant is a value, not an object in memory.
+                continue;
+            }
             if g.is_string_literal {
                 // A literal is not a variable: AS-6/AS-7 would only repeat this error under
                 // the literal's synthesised name.

@@ -323,6 +323,47 @@ fn c11_atomic(name: &str) -> Option<C11Atomic> {
     })
 }
 
+/// Image functions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ImageFn {
+    /// read_imagef / read_imagei / read_imageui (with or without a sampler).
+    Read,
+    /// write_imagef / write_imagei / write_imageui.
+    Write,
+    /// get_image_width
+    Width,
+    /// get_image_height
+    Height,
+    /// get_image_depth
+    Depth,
+    /// get_image_array_size
+    ArraySize,
+    /// get_image_dim
+    Dim,
+    /// get_image_channel_data_type
+    ChannelDataType,
+    /// get_image_channel_order
+    ChannelOrder,
+}
+
+const IMAGE_FNS: &[(&str, ImageFn)] = &[
+    ("read_imagef", ImageFn::Read),
+    ("read_imagei", ImageFn::Read),
+    ("read_imageui", ImageFn::Read),
+    ("read_imageh", ImageFn::Read),
+    ("write_imagef", ImageFn::Write),
+    ("write_imagei", ImageFn::Write),
+    ("write_imageui", ImageFn::Write),
+    ("write_imageh", ImageFn::Write),
+    ("get_image_width", ImageFn::Width),
+    ("get_image_height", ImageFn::Height),
+    ("get_image_depth", ImageFn::Depth),
+    ("get_image_array_size", ImageFn::ArraySize),
+    ("get_image_dim", ImageFn::Dim),
+    ("get_image_channel_data_type", ImageFn::ChannelDataType),
+    ("get_image_channel_order", ImageFn::ChannelOrder),
+];
+
 /// Vector data load and store functions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VectorData {
@@ -389,6 +430,8 @@ pub enum Builtin {
     ToSpace(super::AddressSpace),
     /// get_fence: the fence flags of a generic pointer's space.
     GetFence,
+    /// Image reads, writes and queries.
+    Image(ImageFn),
 }
 
 /// Synchronisation and work-item names.
@@ -485,6 +528,9 @@ impl Builtin {
         }
         if let Some((_, r)) = RELATIONAL.iter().find(|(n, _)| *n == name) {
             return Some(Builtin::Relational(*r));
+        }
+        if let Some((_, f)) = IMAGE_FNS.iter().find(|(n, _)| *n == name) {
+            return Some(Builtin::Image(*f));
         }
         if let Some(a) = c11_atomic(name) {
             return Some(Builtin::C11Atomic(a));

@@ -22,7 +22,7 @@ pub mod ty;
 
 pub use arena::{Arena, Handle, HandleMap};
 pub use builtin::Builtin;
-pub use ty::{AddressSpace, DataLayout, Field, ImageDim, QualType, Scalar, Space, StructDef, Type, Types};
+pub use ty::{AddressSpace, DataLayout, Field, ImageAccess, ImageDim, ImageType, QualType, Scalar, Space, StructDef, Type, Types};
 
 use crate::diag::Span;
 
@@ -310,6 +310,8 @@ pub enum CastKind {
     NullToPointer,
     /// Reinterpretation of the bits (`as_T`), same size.
     Bitcast,
+    /// A constant integer describing a sampler (`CLK_ADDRESS_CLAMP | …`) to `sampler_t`.
+    IntToSampler,
     /// Pointer to integer.
     PointerToInt,
     /// Integer to pointer.

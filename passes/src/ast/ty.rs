@@ -122,6 +122,28 @@ pub enum ImageDim {
     D3,
 }
 
+/// How a kernel may use an image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ImageAccess {
+    /// `read_only` (the default).
+    ReadOnly,
+    /// `write_only`.
+    WriteOnly,
+    /// `read_write` (OpenCL C 2.0).
+    ReadWrite,
+}
+
+/// An image type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ImageType {
+    /// Dimensionality.
+    pub dim: ImageDim,
+    /// Access qualifier.
+    pub access: ImageAccess,
+    /// A depth image (`image2d_depth_t`).
+    pub depth: bool,
+}
+
 /// A type, interned in [`Types`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Type {
@@ -156,8 +178,8 @@ pub enum Type {
     },
     /// A struct or union, by declaration.
     Struct(Handle<StructDef>),
-    /// An image object (not lowered yet; present so AS-5 can be checked).
-    Image(ImageDim),
+    /// An image object.
+    Image(ImageType),
     /// `sampler_t`.
     Sampler,
     /// `event_t`.
@@ -301,13 +323,17 @@ impl Types {
                     format!("{kw} {}", def.name)
                 }
             }
-            Type::Image(dim) => match dim {
+            Type::Image(ImageType { dim, depth, .. }) => match (dim, depth) {
+                (ImageDim::D2, true) => "image2d_depth_t",
+                (ImageDim::D2Array, true) => "image2d_array_depth_t",
+                _ => match dim {
                 ImageDim::D1 => "image1d_t",
                 ImageDim::D1Buffer => "image1d_buffer_t",
                 ImageDim::D1Array => "image1d_array_t",
                 ImageDim::D2 => "image2d_t",
                 ImageDim::D2Array => "image2d_array_t",
                 ImageDim::D3 => "image3d_t",
+                },
             }
             .into(),
             Type::Sampler => "sampler_t".into(),

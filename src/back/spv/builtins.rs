@@ -154,6 +154,7 @@ impl Writer<'_> {
             }
             Builtin::Prefetch => self.ext_call(st, Cl::prefetch as u32, args, result, ty),
             Builtin::C11Atomic(a) => self.c11_atomic(st, a, args, result, span),
+            Builtin::Image(f) => self.image_builtin(st, f, args, result, span),
             Builtin::ToSpace(space) => {
                 // OpGenericCastToPtrExplicit yields null outside the space. (Intel's CPU
                 // runtime treats it as a plain cast and has no get_fence to decide it by.)

@@ -84,6 +84,12 @@ impl Writer<'_> {
                 return bug(span, "place kind in a value")
             }
             ExprKind::Load(p) => {
+                // A program-scope sampler is a constant, not a variable.
+                if let ExprKind::Global(g) = st.f.exprs[p].kind {
+                    if let Some(&s) = self.sampler_globals.get(&g) {
+                        return Ok(s);
+                    }
+                }
                 let r = self.resolve(st, p)?;
                 self.load_resolved(&r)?
             }
@@ -387,6 +393,10 @@ impl Writer<'_> {
             CastKind::NoOp => v,
             CastKind::NullToPointer => self.null(ty),
             CastKind::PointerBitcast | CastKind::Bitcast => self.b.bitcast(ty, None, v)?,
+            CastKind::IntToSampler => match st.f.exprs[operand].kind {
+                ExprKind::IntConst(bits) => self.constant_sampler(bits),
+                _ => return bug(span, "sampler from a non-constant"),
+            },
             CastKind::PointerToInt => self.b.convert_ptr_to_u(ty, None, v)?,
             CastKind::IntToPointer => {
                 let ulong = self.scalar(Scalar::Int { width: 64, signed: false });

@@ -432,6 +432,20 @@ impl Writer<'_> {
                 let z = self.null(t);
                 self.b.store(ptr, z, None, [])?;
             }
+            Init::List(items) if matches!(self.m.types.get(ty), Type::Vector { .. }) => {
+                // `int2 p = (int2)(a, b)` / `{a, b}`: the components, then one store.
+                let Some(num) = self.numeric(ty) else { return bug(span, "vector initializer") };
+                let mut parts = Vec::new();
+                for item in items {
+                    parts.push(match item {
+                        Init::Expr(e) => self.value(st, *e)?,
+                        _ => self.const_n((num.0, 1), super::types::ConstScalar::Int(0)),
+                    });
+                }
+                let vt = self.ty(ty, span)?;
+                let v = self.build_vector(vt, &parts)?;
+                self.b.store(ptr, v, None, [])?;
+            }
             Init::List(items) => {
                 let members: Vec<Handle<Type>> = match self.m.types.get(ty) {
                     Type::Array { elem, len } => vec![*elem; *len as usize],

@@ -12,6 +12,7 @@ mod expr;
 pub mod flavor;
 mod function;
 mod globals;
+mod images;
 mod numeric;
 mod place;
 mod types;
@@ -108,6 +109,8 @@ pub(crate) struct Writer<'m> {
     globals: HashMap<Handle<Global>, Word>,
     /// SPIR-V member index of each field of each struct (padding members shift them).
     struct_members: HashMap<Handle<clc_passes::ast::StructDef>, Vec<u32>>,
+    /// Program-scope samplers, as `OpConstantSampler`s.
+    sampler_globals: HashMap<Handle<Global>, Word>,
     /// Representation member of each union.
     unions: HashMap<Handle<clc_passes::ast::StructDef>, usize>,
     /// Built-in input variables by built-in.
@@ -139,6 +142,7 @@ impl<'m> Writer<'m> {
             nulls: HashMap::new(),
             globals: HashMap::new(),
             unions: HashMap::new(),
+            sampler_globals: HashMap::new(),
             struct_members: HashMap::new(),
             builtin_vars: HashMap::new(),
             callable: HashMap::new(),
@@ -153,6 +157,13 @@ impl<'m> Writer<'m> {
         self.b.memory_model(addressing, memory);
         self.b.source(rspirv::spirv::SourceLanguage::OpenCL_C, source_version(self.m), None, None::<String>);
         for (h, g) in self.m.globals.iter() {
+            if let (Type::Sampler, clc_passes::ast::GlobalInit::Const(clc_passes::ast::ConstValue::Int(bits))) =
+                (self.m.types.get(g.ty.ty), &g.init)
+            {
+                let s = self.constant_sampler(*bits);
+                self.sampler_globals.insert(h, s);
+                continue;
+            }
             let id = self.global(g)?;
             self.globals.insert(h, id);
         }

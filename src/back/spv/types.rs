@@ -90,8 +90,8 @@ impl Writer<'_> {
                 id
             }
             Type::Vector { elem, len } => self.numeric_ty((elem, len)),
-            Type::Image(_) => return unsupported(at, "image types"),
-            Type::Sampler => return unsupported(at, "sampler_t"),
+            Type::Image(image) => self.image_type(image),
+            Type::Sampler => self.b.type_sampler(),
             Type::Event => self.b.type_event(),
         };
         self.types.insert(h, id);

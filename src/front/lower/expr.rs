@@ -379,6 +379,17 @@ impl Lowerer<'_, '_> {
             (Type::Scalar(Int { .. }), Type::Event) if matches!(cx.exprs[v].kind, ExprKind::IntConst(0)) => {
                 CastKind::NullToPointer
             }
+            (Type::Scalar(Int { .. }), Type::Sampler) => {
+                // `sampler_t` from a constant (`CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST`).
+                let bits = at.evaluate().or_else(|| at.expr_children().first().and_then(|c| c.evaluate()));
+                let Some(EvalValue::Int(bits)) = bits else {
+                    return self.unsupported(at, "a sampler initialized from a non-constant value");
+                };
+                let span = cx.exprs[v].span;
+                let ity = cx.exprs[v].ty;
+                let c = self.push_value(cx, ExprKind::IntConst(bits), ity, span);
+                return Ok(self.push_value(cx, ExprKind::Cast { kind: CastKind::IntToSampler, operand: c, explicit }, to, span));
+            }
             (Type::Pointer { .. }, Type::Scalar(Bool)) => CastKind::ToBool,
             (Type::Pointer { .. }, Type::Scalar(Int { .. })) => CastKind::PointerToInt,
             (Type::Struct(a), Type::Struct(b)) if a == b => CastKind::NoOp,
@@ -422,7 +433,9 @@ impl Lowerer<'_, '_> {
                     let cat = Category::Place { space: q.space, is_const: q.is_const };
                     return Ok(self.push(cx, ExprKind::Local(l), q.ty, cat, span));
                 }
-                if !decl.has_global_storage() {
+                // Hoisted function-scope declarations (samplers) are already globals.
+                let hoisted = self.globals.contains_key(&decl.usr());
+                if !hoisted && !decl.has_global_storage() {
                     return self.unsupported(c, format!("reference to '{}' declared outside this function", decl.spelling()));
                 }
                 let g = self.global_var(&decl, decl.storage_class() == CX_SC_Static)?;

@@ -294,6 +294,14 @@ impl Lowerer<'_, '_> {
 
     /// The value of a constant scalar expression, converted to `ty`.
     fn constant(&mut self, e: &Cursor<'_>, ty: Handle<Type>) -> Option<ConstValue> {
+        if matches!(self.module.types.get(ty), Type::Sampler) {
+            // The sampler's bits, below clang's int-to-sampler conversion.
+            let v = e.evaluate().or_else(|| e.expr_children().into_iter().next_back().and_then(|c| c.evaluate()));
+            return match v? {
+                EvalValue::Int(bits) => Some(ConstValue::Int(bits)),
+                EvalValue::Float(_) => None,
+            };
+        }
         if matches!(self.module.types.get(ty), Type::Pointer { .. }) && !matches!(e.evaluate(), Some(EvalValue::Int(0))) {
             return self.address_constant(e);
         }

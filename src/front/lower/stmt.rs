@@ -307,8 +307,10 @@ impl Lowerer<'_, '_> {
 
     fn local_decl(&mut self, d: &Cursor<'_>, cx: &mut FnCtx, out: &mut Vec<Stmt>) -> R<()> {
         let ty = self.qual(d.ty(), d)?;
-        // `static` locals and function-scope `__constant` variables live at program scope.
-        if d.storage_class() == CX_SC_Static || ty.space == Some(AddressSpace::Constant) {
+        // `static` locals, function-scope `__constant` variables and samplers (constants,
+        // not memory) live at program scope.
+        let sampler = matches!(self.module.types.get(ty.ty), clc_passes::ast::Type::Sampler);
+        if d.storage_class() == CX_SC_Static || ty.space == Some(AddressSpace::Constant) || sampler {
             self.global_var(d, d.storage_class() == CX_SC_Static)?;
             return Ok(());
         }

@@ -3,7 +3,7 @@
 use super::{Lowerer, R};
 use crate::front::clang::{Cursor, Ty};
 use clang_sys::*;
-use clc_passes::ast::{AddressSpace, Field, ImageDim, QualType, Scalar, Space, StructDef, Type};
+use clc_passes::ast::{AddressSpace, Field, ImageAccess, ImageDim, ImageType, QualType, Scalar, Space, StructDef, Type};
 use clc_passes::ast::Handle;
 
 /// clang's `LangAS` numbering for the OpenCL spaces.
@@ -19,25 +19,31 @@ pub(super) fn space_of(lang_as: u32) -> Option<Space> {
     }
 }
 
-fn image_dim(kind: CXTypeKind) -> Option<ImageDim> {
-    // The RO, WO and RW ranges list the same twelve dimensionalities in the same order.
-    let idx = if (CXType_OCLImage1dRO..=CXType_OCLImage3dRO).contains(&kind) {
-        kind - CXType_OCLImage1dRO
+/// clang lists the twelve image kinds in the same order for `read_only`, `write_only` and
+/// `read_write`: 1d, 1d array, 1d buffer, 2d, 2d array, 2d depth, 2d array depth, then the
+/// four multisample kinds, then 3d.
+fn image_type(kind: CXTypeKind) -> Option<Result<ImageType, &'static str>> {
+    let (idx, access) = if (CXType_OCLImage1dRO..=CXType_OCLImage3dRO).contains(&kind) {
+        (kind - CXType_OCLImage1dRO, ImageAccess::ReadOnly)
     } else if (CXType_OCLImage1dWO..=CXType_OCLImage3dWO).contains(&kind) {
-        kind - CXType_OCLImage1dWO
+        (kind - CXType_OCLImage1dWO, ImageAccess::WriteOnly)
     } else if (CXType_OCLImage1dRW..=CXType_OCLImage3dRW).contains(&kind) {
-        kind - CXType_OCLImage1dRW
+        (kind - CXType_OCLImage1dRW, ImageAccess::ReadWrite)
     } else {
         return None;
     };
-    Some(match idx {
-        0 => ImageDim::D1,
-        1 => ImageDim::D1Array,
-        2 => ImageDim::D1Buffer,
-        3 | 5..=10 => ImageDim::D2,
-        4 => ImageDim::D2Array,
-        _ => ImageDim::D3,
-    })
+    let (dim, depth) = match idx {
+        0 => (ImageDim::D1, false),
+        1 => (ImageDim::D1Array, false),
+        2 => (ImageDim::D1Buffer, false),
+        3 => (ImageDim::D2, false),
+        4 => (ImageDim::D2Array, false),
+        5 => (ImageDim::D2, true),
+        6 => (ImageDim::D2Array, true),
+        7..=10 => return Some(Err("multisample images")),
+        _ => (ImageDim::D3, false),
+    };
+    Some(Ok(ImageType { dim, access, depth }))
 }
 
 impl Lowerer<'_, '_> {
@@ -91,8 +97,9 @@ impl Lowerer<'_, '_> {
                 }
                 Type::Vector { elem, len }
             }
-            k => match image_dim(k) {
-                Some(dim) => Type::Image(dim),
+            k => match image_type(k) {
+                Some(Ok(image)) => Type::Image(image),
+                Some(Err(what)) => return self.unsupported(at, what),
                 None => return self.unsupported(at, format!("type '{}'", t.spelling())),
             },
         };
