@@ -18,6 +18,12 @@
 //!
 //! Every buffer is allocated with [`GUARD_BYTES`] extra bytes after its end, filled with
 //! [`GUARD_BYTE`]; a kernel that changes them wrote past the end of its buffer and the run fails.
+//!
+//! Images are created with clCreateImage (`CL_MEM_COPY_HOST_PTR` from their initial data, flags
+//! from `access`; a `1d_buffer` image on a buffer holding the data) after checking the format
+//! against clGetSupportedImageFormats, so an unsupported format is reported with the list of
+//! supported ones. Output images are read back whole with clEnqueueReadImage (no guard zone: an
+//! image's memory is opaque to the host). Samplers come from clCreateSamplerWithProperties.
 
 use std::ffi::OsString;
 use std::io::Read;
@@ -28,6 +34,7 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, Context as _, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::image::{ChannelOrder, ChannelType, ImageDesc, ImageType};
 use crate::spec::{ArgKind, Run};
 use crate::values::Values;
 
@@ -281,9 +288,13 @@ pub fn run_in_process(run: &Run, spirv: &Path) -> Result<Outputs> {
     use opencl3::command_queue::CommandQueue;
     use opencl3::context::Context;
     use opencl3::kernel::Kernel;
-    use opencl3::memory::{Buffer, ClMem, CL_MEM_COPY_HOST_PTR, CL_MEM_READ_WRITE};
+    use opencl3::memory::{Buffer, ClMem, Image, Sampler, CL_MEM_COPY_HOST_PTR, CL_MEM_READ_WRITE};
     use opencl3::program::Program;
-    use opencl3::types::{cl_mem, CL_BLOCKING};
+    use opencl3::types::{cl_mem, cl_sampler, cl_sampler_properties, CL_BLOCKING};
+    // cl_sampler_properties keys (cl.h).
+    const CL_SAMPLER_NORMALIZED_COORDS: u32 = 0x1152;
+    const CL_SAMPLER_ADDRESSING_MODE: u32 = 0x1153;
+    const CL_SAMPLER_FILTER_MODE: u32 = 0x1154;
 
     let cl = |what: &'static str| {
         move |e: opencl3::error_codes::ClError| anyhow!("{what} failed: {e} ({})", e.0)
@@ -323,7 +334,17 @@ pub fn run_in_process(run: &Run, spirv: &Path) -> Result<Outputs> {
         );
     }
 
-    let mut buffers: Vec<Option<(Buffer<u8>, usize)>> = Vec::new();
+    /// What each argument holds on to until the launch is done and read back (some fields
+    /// are only there to keep the object alive).
+    #[allow(dead_code)]
+    enum Held {
+        Nothing,
+        Buffer(Buffer<u8>, usize),
+        /// The image, and for `1d_buffer` images the buffer under it.
+        Image(Image, ImageDesc, Option<Buffer<u8>>),
+        Sampler(Sampler),
+    }
+    let mut held: Vec<Held> = Vec::new();
     for (i, arg) in run.args.iter().enumerate() {
         let idx = i as u32;
         let what = || format!("setting arg {i} `{}`", arg.name);
@@ -346,7 +367,7 @@ pub fn run_in_process(run: &Run, spirv: &Path) -> Result<Outputs> {
                 unsafe { kernel.set_arg(idx, &mem) }
                     .map_err(cl("clSetKernelArg"))
                     .with_context(what)?;
-                buffers.push(Some((buf, len)));
+                held.push(Held::Buffer(buf, len));
             }
             ArgKind::Scalar { value } => {
                 let bytes = value.to_le_bytes();
@@ -365,13 +386,40 @@ pub fn run_in_process(run: &Run, spirv: &Path) -> Result<Outputs> {
                     )
                 })
                 .with_context(what)?;
-                buffers.push(None);
+                held.push(Held::Nothing);
             }
             ArgKind::Local { len } => {
                 unsafe { kernel.set_arg_local_buffer(idx, len * arg.ty.size()) }
                     .map_err(cl("clSetKernelArg"))
                     .with_context(what)?;
-                buffers.push(None);
+                held.push(Held::Nothing);
+            }
+            ArgKind::Image { desc, init } => {
+                let (image, under) = create_image(&context, desc, init).with_context(what)?;
+                let mem: cl_mem = image.get();
+                unsafe { kernel.set_arg(idx, &mem) }
+                    .map_err(cl("clSetKernelArg"))
+                    .with_context(what)?;
+                held.push(Held::Image(image, desc.clone(), under));
+            }
+            ArgKind::Sampler { sampler } => {
+                let props: [cl_sampler_properties; 7] = [
+                    CL_SAMPLER_NORMALIZED_COORDS as cl_sampler_properties,
+                    sampler.normalized as cl_sampler_properties,
+                    CL_SAMPLER_ADDRESSING_MODE as cl_sampler_properties,
+                    sampler.addressing.cl_code() as cl_sampler_properties,
+                    CL_SAMPLER_FILTER_MODE as cl_sampler_properties,
+                    sampler.filter.cl_code() as cl_sampler_properties,
+                    0,
+                ];
+                let smp = Sampler::create_with_properties(&context, props.as_ptr())
+                    .map_err(cl("clCreateSamplerWithProperties"))
+                    .with_context(what)?;
+                let raw: cl_sampler = smp.get();
+                unsafe { kernel.set_arg(idx, &raw) }
+                    .map_err(cl("clSetKernelArg"))
+                    .with_context(what)?;
+                held.push(Held::Sampler(smp));
             }
         }
     }
@@ -392,27 +440,152 @@ pub fn run_in_process(run: &Run, spirv: &Path) -> Result<Outputs> {
     queue.finish().map_err(cl("clFinish"))?;
 
     let mut outputs = Vec::new();
-    for (arg, buf) in run.args.iter().zip(&buffers) {
-        let Some((buf, len)) = buf else { continue };
-        let mut data = vec![0u8; len + GUARD_BYTES];
-        unsafe { queue.enqueue_read_buffer(buf, CL_BLOCKING, 0, &mut data, &[]) }
-            .map_err(cl("clEnqueueReadBuffer"))
-            .with_context(|| format!("reading back `{}`", arg.name))?;
-        if let Some(off) = data[*len..].iter().position(|&b| b != GUARD_BYTE) {
-            bail!(
-                "kernel `{}` wrote past the end of buffer `{}` (byte {} after its end, {} bytes long)",
-                run.kernel,
-                arg.name,
-                off,
-                len
-            );
-        }
-        if arg.is_output() {
-            data.truncate(*len);
-            outputs.push((arg.name.clone(), Values::from_le_bytes(arg.ty, &data)?));
+    for (arg, h) in run.args.iter().zip(&held) {
+        match h {
+            Held::Buffer(buf, len) => {
+                let len = *len;
+                let mut data = vec![0u8; len + GUARD_BYTES];
+                unsafe { queue.enqueue_read_buffer(buf, CL_BLOCKING, 0, &mut data, &[]) }
+                    .map_err(cl("clEnqueueReadBuffer"))
+                    .with_context(|| format!("reading back `{}`", arg.name))?;
+                if let Some(off) = data[len..].iter().position(|&b| b != GUARD_BYTE) {
+                    bail!(
+                        "kernel `{}` wrote past the end of buffer `{}` (byte {} after its end, {} bytes long)",
+                        run.kernel,
+                        arg.name,
+                        off,
+                        len
+                    );
+                }
+                if arg.is_output() {
+                    data.truncate(len);
+                    outputs.push((arg.name.clone(), Values::from_le_bytes(arg.ty, &data)?));
+                }
+            }
+            Held::Image(image, desc, _) if arg.is_output() => {
+                let mut data = vec![0u8; desc.elements() * arg.ty.size()];
+                let origin = [0usize; 3];
+                let region = desc.region();
+                unsafe {
+                    queue.enqueue_read_image(
+                        image,
+                        CL_BLOCKING,
+                        origin.as_ptr(),
+                        region.as_ptr(),
+                        0,
+                        0,
+                        data.as_mut_ptr().cast(),
+                        &[],
+                    )
+                }
+                .map_err(cl("clEnqueueReadImage"))
+                .with_context(|| format!("reading back image `{}`", arg.name))?;
+                outputs.push((arg.name.clone(), Values::from_le_bytes(arg.ty, &data)?));
+            }
+            _ => {}
         }
     }
     Ok(Outputs { outputs })
+}
+
+/// Creates `desc`'s image holding `init` (for `1d_buffer`, on a new buffer holding `init`,
+/// returned too). An unsupported format is reported with the formats the device does support.
+fn create_image(
+    context: &opencl3::context::Context,
+    desc: &ImageDesc,
+    init: &Values,
+) -> Result<(opencl3::memory::Image, Option<opencl3::memory::Buffer<u8>>)> {
+    use opencl3::memory::{Buffer, ClMem, Image, CL_MEM_COPY_HOST_PTR, CL_MEM_READ_WRITE};
+    use opencl3::types::{cl_image_desc, cl_image_format};
+
+    let flags = desc.access.cl_flags();
+    let format = cl_image_format {
+        image_channel_order: desc.order.cl_code(),
+        image_channel_data_type: desc.channel_type.cl_code(),
+    };
+    let supported = context
+        .get_supported_image_formats(flags, desc.image.cl_object_type())
+        .map_err(|e| anyhow!("clGetSupportedImageFormats failed: {e} ({})", e.0))?;
+    if !supported.iter().any(|f| {
+        f.image_channel_order == format.image_channel_order
+            && f.image_channel_data_type == format.image_channel_data_type
+    }) {
+        let names: Vec<String> = supported
+            .iter()
+            .map(|f| {
+                match (
+                    ChannelOrder::from_cl_code(f.image_channel_order),
+                    ChannelType::from_cl_code(f.image_channel_data_type),
+                ) {
+                    (Some(o), Some(t)) => format!("{}/{}", o.name(), t.name()),
+                    _ => format!(
+                        "0x{:x}/0x{:x}",
+                        f.image_channel_order, f.image_channel_data_type
+                    ),
+                }
+            })
+            .collect();
+        bail!(
+            "the device does not support {}/{} for a {} image with access = \"{}\"; it supports: {}",
+            desc.order.name(),
+            desc.channel_type.name(),
+            desc.image.name(),
+            desc.access.name(),
+            names.join(" ")
+        );
+    }
+    let mut bytes = init.to_le_bytes();
+    let mut under = None;
+    let mut host_ptr = bytes.as_mut_ptr();
+    let mut image_flags = flags | CL_MEM_COPY_HOST_PTR;
+    if desc.image == ImageType::D1Buffer {
+        let buf = unsafe {
+            Buffer::<u8>::create(
+                context,
+                CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                bytes.len(),
+                bytes.as_mut_ptr().cast(),
+            )
+        }
+        .map_err(|e| {
+            anyhow!(
+                "clCreateBuffer (under the 1d_buffer image) failed: {e} ({})",
+                e.0
+            )
+        })?;
+        host_ptr = std::ptr::null_mut();
+        image_flags = flags;
+        under = Some(buf);
+    }
+    let cl_desc = cl_image_desc {
+        image_type: desc.image.cl_object_type(),
+        image_width: desc.width,
+        image_height: if desc.image.has_height() {
+            desc.height
+        } else {
+            0
+        },
+        image_depth: if desc.image.has_depth() {
+            desc.depth
+        } else {
+            0
+        },
+        image_array_size: if desc.image.is_array() {
+            desc.array_size
+        } else {
+            0
+        },
+        image_row_pitch: 0,
+        image_slice_pitch: 0,
+        num_mip_levels: 0,
+        num_samples: 0,
+        buffer: under
+            .as_ref()
+            .map_or(std::ptr::null_mut(), |b: &Buffer<u8>| b.get()),
+    };
+    let image = unsafe { Image::create(context, image_flags, &format, &cl_desc, host_ptr.cast()) }
+        .map_err(|e| anyhow!("clCreateImage ({}) failed: {e} ({})", desc.label(), e.0))?;
+    Ok((image, under))
 }
 
 /// The first CPU device, preferring an Intel platform.

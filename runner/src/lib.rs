@@ -4,6 +4,7 @@
 //!
 //! * [`spec`]: the TOML spec format and discovery.
 //! * [`values`]: typed buffers, literals, deterministic fill generators.
+//! * [`image`]: image and sampler arguments (formats, types, modes and their CL constants).
 //! * [`exec`]: running one launch in a crash-isolated child process.
 //! * [`compare`]: expected/actual and clc/reference comparisons.
 //! * [`reference`]: compiling with clang-22.
@@ -13,6 +14,7 @@
 
 pub mod compare;
 pub mod exec;
+pub mod image;
 pub mod reference;
 pub mod spec;
 pub mod values;

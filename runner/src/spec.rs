@@ -33,10 +33,42 @@
 //! kind = "local"            # __local pointer parameter: clSetKernelArg(size, NULL)
 //! type = "float"
 //! len = 16                  # elements
+//!
+//! [[run.args]]
+//! name = "src"
+//! kind = "image"            # an image memory object (clCreateImage)
+//! image = "2d"              # 1d | 1d_buffer | 1d_array | 2d | 2d_array | 3d
+//! width = 4
+//! height = 2                # 2d, 2d_array, 3d only (required there)
+//! # depth = 3               # 3d only (required there)
+//! # array_size = 2          # 1d_array, 2d_array only (required there)
+//! channel_order = "RGBA"    # R A RG RA RGB RGBA BGRA ARGB ABGR INTENSITY LUMINANCE DEPTH sRGBA sBGRA
+//! channel_type = "UNORM_INT8"  # UNORM_INT8/16 SNORM_INT8/16 (UN)SIGNED_INT8/16/32 HALF_FLOAT FLOAT
+//! access = "read"           # read | write | read_write: CL_MEM_READ_ONLY / WRITE_ONLY / READ_WRITE
+//! data = [0, 255, 0, 255]   # raw channel values (or `fill`); zero-filled when neither is given
+//! # type = "uchar"          # optional; if given must equal the type derived from channel_type
+//! # expect / output / ulp  # as for buffers; needs access = "write" or "read_write"
+//!
+//! [[run.args]]
+//! name = "smp"
+//! kind = "sampler"          # a sampler_t parameter (clCreateSamplerWithProperties)
+//! normalized = false        # optional, default false
+//! addressing = "clamp_to_edge"  # none | clamp_to_edge | clamp | repeat | mirrored_repeat
+//! filter = "nearest"        # nearest | linear
 //! ```
 //! `fill` is `"zero"`, `"iota"` or `{ seed = S, min = A, max = B, scale = K }`; see
 //! [`crate::values`] for the exact generator. A buffer with only `len` is zero-filled.
-//! Unknown keys are errors (typo protection).
+//! Unknown keys are errors (typo protection), and so are keys of another kind (`width` on a
+//! buffer, `len` on an image).
+//!
+//! Images: `data`, `fill`, `expect` are the raw channel values in memory order (channels of a
+//! pixel together, x fastest, then y / 1d_array layer, then z / 2d_array layer; no padding), in
+//! the element type derived from `channel_type` (UNORM_INT8 → uchar, FLOAT → float, HALF_FLOAT →
+//! ushort half bits, ...; the table is in [`crate::image`]). Their length is always
+//! `width × height × depth × array_size × channels`, so `len` is not given; `fill` uses that
+//! length. A `1d_buffer` image is created on a buffer holding the data. Images are read back
+//! with clEnqueueReadImage and compared like buffers (`ulp` for FLOAT images). Samplers have no
+//! `type`.
 //!
 //! `pending` is a comma-separated list of feature names (lowercase letters, digits and `-`;
 //! [`KNOWN_FEATURES`] lists the usual ones). `clc-run` skips pending specs unless told
@@ -49,6 +81,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::image::{
+    Access, Addressing, ChannelOrder, ChannelType, Filter, ImageDesc, ImageType, SamplerDesc,
+};
 use crate::values::{ElemType, Values};
 
 /// The feature names `pending` normally uses (others are allowed; `clc-run` warns about them).
@@ -117,9 +152,11 @@ pub struct Run {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Arg {
     pub name: String,
+    /// Element type: of the buffer/scalar/local; for images the one derived from the channel
+    /// type; for samplers meaningless (`Uint`).
     pub ty: ElemType,
     pub kind: ArgKind,
-    /// Expected buffer contents after the run (buffers only).
+    /// Expected buffer (or image) contents after the run.
     pub expect: Option<Values>,
     /// Float tolerance in units in the last place (0 = bit-exact, NaN matches any NaN).
     pub ulp: u64,
@@ -135,12 +172,17 @@ pub enum ArgKind {
     Scalar { value: Values },
     /// A `__local` pointer: `len` elements of `ty` allocated by the runtime.
     Local { len: usize },
+    /// An image with its initial raw channel values (`desc.elements()` elements of `ty`).
+    Image { desc: ImageDesc, init: Values },
+    /// A `sampler_t` parameter.
+    Sampler { sampler: SamplerDesc },
 }
 
 impl Arg {
     /// Whether this argument is read back after the run.
     pub fn is_output(&self) -> bool {
-        matches!(self.kind, ArgKind::Buffer { .. }) && (self.expect.is_some() || self.output)
+        matches!(self.kind, ArgKind::Buffer { .. } | ArgKind::Image { .. })
+            && (self.expect.is_some() || self.output)
     }
 }
 
@@ -198,7 +240,7 @@ struct RawArg {
     name: String,
     kind: String,
     #[serde(rename = "type")]
-    ty: String,
+    ty: Option<String>,
     data: Option<Vec<toml::Value>>,
     fill: Option<RawFill>,
     len: Option<usize>,
@@ -206,6 +248,53 @@ struct RawArg {
     expect: Option<Vec<toml::Value>>,
     ulp: Option<u64>,
     output: Option<bool>,
+    // images
+    image: Option<String>,
+    width: Option<usize>,
+    height: Option<usize>,
+    depth: Option<usize>,
+    array_size: Option<usize>,
+    channel_order: Option<String>,
+    channel_type: Option<String>,
+    access: Option<String>,
+    // samplers
+    normalized: Option<bool>,
+    addressing: Option<String>,
+    filter: Option<String>,
+}
+
+impl RawArg {
+    /// The image-only and sampler-only keys that are present, by name.
+    fn image_keys(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        let mut k = |name, present: bool| {
+            if present {
+                v.push(name)
+            }
+        };
+        k("image", self.image.is_some());
+        k("width", self.width.is_some());
+        k("height", self.height.is_some());
+        k("depth", self.depth.is_some());
+        k("array_size", self.array_size.is_some());
+        k("channel_order", self.channel_order.is_some());
+        k("channel_type", self.channel_type.is_some());
+        k("access", self.access.is_some());
+        v
+    }
+
+    fn sampler_keys(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        let mut k = |name, present: bool| {
+            if present {
+                v.push(name)
+            }
+        };
+        k("normalized", self.normalized.is_some());
+        k("addressing", self.addressing.is_some());
+        k("filter", self.filter.is_some());
+        v
+    }
 }
 
 #[derive(Deserialize)]
@@ -339,48 +428,168 @@ fn convert_run(r: RawRun) -> Result<Run> {
     })
 }
 
+/// The initial contents from `data` / `fill` / nothing (zeroes), `len` elements when known.
+fn initial_values(a: &RawArg, ty: ElemType, len: Option<usize>, what: &str) -> Result<Values> {
+    Ok(match (&a.data, &a.fill) {
+        (Some(_), Some(_)) => bail!("give either `data` or `fill`, not both"),
+        (Some(d), None) => {
+            let v = Values::from_toml(ty, d).context("in `data`")?;
+            if let Some(len) = len {
+                if len != v.len() {
+                    bail!(
+                        "{} but `data` has {} elements",
+                        what.replace("{len}", &len.to_string()),
+                        v.len()
+                    );
+                }
+            }
+            v
+        }
+        (None, Some(f)) => {
+            let len = len.ok_or_else(|| anyhow!("`fill` needs `len`"))?;
+            match f {
+                RawFill::Named(n) if n == "zero" => Values::zeroed(ty, len),
+                RawFill::Named(n) if n == "iota" => Values::iota(ty, len),
+                RawFill::Named(n) => bail!(
+                    "unknown fill {n:?} (expected \"zero\", \"iota\" or {{ seed, min, max }})"
+                ),
+                RawFill::Random {
+                    seed,
+                    min,
+                    max,
+                    scale,
+                } => Values::random(ty, len, *seed, *min, *max, *scale)?,
+            }
+        }
+        (None, None) => match len {
+            Some(len) => Values::zeroed(ty, len),
+            None => bail!("a buffer needs `data`, or `fill` and `len`, or `len`"),
+        },
+    })
+}
+
+fn convert_image(a: &RawArg) -> Result<(ElemType, ArgKind)> {
+    let image = ImageType::parse(
+        a.image
+            .as_deref()
+            .ok_or_else(|| anyhow!("an image needs `image` (one of {})", ImageType::NAMES))?,
+    )?;
+    let order = ChannelOrder::parse(
+        a.channel_order
+            .as_deref()
+            .ok_or_else(|| anyhow!("an image needs `channel_order`"))?,
+    )?;
+    let channel_type = ChannelType::parse(
+        a.channel_type
+            .as_deref()
+            .ok_or_else(|| anyhow!("an image needs `channel_type`"))?,
+    )?;
+    let access = match &a.access {
+        Some(s) => Access::parse(s)?,
+        None => Access::Read,
+    };
+    let ty = channel_type.elem_type();
+    if let Some(t) = &a.ty {
+        let given = ElemType::parse(t)?;
+        if given != ty {
+            bail!(
+                "`type` = \"{given}\" but channel_type {} holds {ty} values",
+                channel_type.name()
+            );
+        }
+    }
+    let dim = |key: &str, v: Option<usize>, wanted: bool| -> Result<usize> {
+        match (v, wanted) {
+            (Some(0), true) => bail!("`{key}` must be non-zero"),
+            (Some(n), true) => Ok(n),
+            (None, true) => bail!("a {} image needs `{key}`", image.name()),
+            (Some(_), false) => bail!("`{key}` does not apply to a {} image", image.name()),
+            (None, false) => Ok(1),
+        }
+    };
+    let desc = ImageDesc {
+        image,
+        width: dim("width", a.width, true)?,
+        height: dim("height", a.height, image.has_height())?,
+        depth: dim("depth", a.depth, image.has_depth())?,
+        array_size: dim("array_size", a.array_size, image.is_array())?,
+        order,
+        channel_type,
+        access,
+    };
+    if a.len.is_some() {
+        bail!(
+            "`len` is not allowed for an image (it is width × height × depth × array_size × channels = {})",
+            desc.elements()
+        );
+    }
+    if access == Access::Read && (a.expect.is_some() || a.output == Some(true)) {
+        bail!("`expect`/`output` need access = \"write\" or \"read_write\" (the kernel cannot write a read-only image)");
+    }
+    let init = initial_values(
+        a,
+        ty,
+        Some(desc.elements()),
+        &format!("the {} image has {{len}} channel values", desc.label()),
+    )?;
+    Ok((ty, ArgKind::Image { desc, init }))
+}
+
+fn convert_sampler(a: &RawArg) -> Result<ArgKind> {
+    let addressing = Addressing::parse(a.addressing.as_deref().ok_or_else(|| {
+        anyhow!(
+            "a sampler needs `addressing` (none, clamp_to_edge, clamp, repeat or mirrored_repeat)"
+        )
+    })?)?;
+    let filter = Filter::parse(
+        a.filter
+            .as_deref()
+            .ok_or_else(|| anyhow!("a sampler needs `filter` (nearest or linear)"))?,
+    )?;
+    Ok(ArgKind::Sampler {
+        sampler: SamplerDesc {
+            normalized: a.normalized.unwrap_or(false),
+            addressing,
+            filter,
+        },
+    })
+}
+
 fn convert_arg(a: RawArg) -> Result<Arg> {
-    let ty = ElemType::parse(&a.ty)?;
     let no = |what: &str, present: bool| -> Result<()> {
         if present {
             bail!("`{what}` is not allowed for kind = \"{}\"", a.kind);
         }
         Ok(())
     };
-    let kind = match a.kind.as_str() {
+    if a.kind != "image" {
+        if let Some(k) = a.image_keys().first() {
+            no(k, true)?;
+        }
+    }
+    if a.kind != "sampler" {
+        if let Some(k) = a.sampler_keys().first() {
+            no(k, true)?;
+        }
+    }
+    let need_ty = || -> Result<ElemType> {
+        ElemType::parse(
+            a.ty.as_deref()
+                .ok_or_else(|| anyhow!("kind = \"{}\" needs `type`", a.kind))?,
+        )
+    };
+    let (ty, kind) = match a.kind.as_str() {
         "buffer" => {
+            let ty = need_ty()?;
             no("value", a.value.is_some())?;
-            let init = match (&a.data, &a.fill) {
-                (Some(_), Some(_)) => bail!("give either `data` or `fill`, not both"),
-                (Some(d), None) => {
-                    let v = Values::from_toml(ty, d).context("in `data`")?;
-                    if let Some(len) = a.len {
-                        if len != v.len() {
-                            bail!("`len` = {len} but `data` has {} elements", v.len());
-                        }
-                    }
-                    v
-                }
-                (None, Some(f)) => {
-                    let len = a.len.ok_or_else(|| anyhow!("`fill` needs `len`"))?;
-                    match f {
-                        RawFill::Named(n) if n == "zero" => Values::zeroed(ty, len),
-                        RawFill::Named(n) if n == "iota" => Values::iota(ty, len),
-                        RawFill::Named(n) => bail!("unknown fill {n:?} (expected \"zero\", \"iota\" or {{ seed, min, max }})"),
-                        RawFill::Random { seed, min, max, scale } => Values::random(ty, len, *seed, *min, *max, *scale)?,
-                    }
-                }
-                (None, None) => match a.len {
-                    Some(len) => Values::zeroed(ty, len),
-                    None => bail!("a buffer needs `data`, or `fill` and `len`, or `len`"),
-                },
-            };
+            let init = initial_values(&a, ty, a.len, "`len` = {len}")?;
             if init.is_empty() {
                 bail!("buffers must have at least one element");
             }
-            ArgKind::Buffer { init }
+            (ty, ArgKind::Buffer { init })
         }
         "scalar" => {
+            let ty = need_ty()?;
             no("data", a.data.is_some())?;
             no("fill", a.fill.is_some())?;
             no("len", a.len.is_some())?;
@@ -390,11 +599,15 @@ fn convert_arg(a: RawArg) -> Result<Arg> {
                 .value
                 .as_ref()
                 .ok_or_else(|| anyhow!("a scalar needs `value`"))?;
-            ArgKind::Scalar {
-                value: Values::from_toml(ty, std::slice::from_ref(v))?,
-            }
+            (
+                ty,
+                ArgKind::Scalar {
+                    value: Values::from_toml(ty, std::slice::from_ref(v))?,
+                },
+            )
         }
         "local" => {
+            let ty = need_ty()?;
             no("data", a.data.is_some())?;
             no("fill", a.fill.is_some())?;
             no("value", a.value.is_some())?;
@@ -404,19 +617,39 @@ fn convert_arg(a: RawArg) -> Result<Arg> {
             if len == 0 {
                 bail!("`len` must be non-zero");
             }
-            ArgKind::Local { len }
+            (ty, ArgKind::Local { len })
         }
-        other => bail!("unknown kind {other:?} (expected buffer, scalar or local)"),
+        "image" => {
+            no("value", a.value.is_some())?;
+            convert_image(&a)?
+        }
+        "sampler" => {
+            no("type", a.ty.is_some())?;
+            no("data", a.data.is_some())?;
+            no("fill", a.fill.is_some())?;
+            no("len", a.len.is_some())?;
+            no("value", a.value.is_some())?;
+            no("expect", a.expect.is_some())?;
+            no("output", a.output.is_some())?;
+            no("ulp", a.ulp.is_some())?;
+            (ElemType::Uint, convert_sampler(&a)?)
+        }
+        other => bail!("unknown kind {other:?} (expected buffer, scalar, local, image or sampler)"),
     };
     let expect = match &a.expect {
         None => None,
         Some(e) => {
             let v = Values::from_toml(ty, e).context("in `expect`")?;
-            if let ArgKind::Buffer { init } = &kind {
+            if let ArgKind::Buffer { init } | ArgKind::Image { init, .. } = &kind {
                 if v.len() != init.len() {
                     bail!(
-                        "`expect` has {} elements but the buffer has {}",
+                        "`expect` has {} elements but the {} has {}",
                         v.len(),
+                        if matches!(kind, ArgKind::Image { .. }) {
+                            "image"
+                        } else {
+                            "buffer"
+                        },
                         init.len()
                     );
                 }
@@ -662,5 +895,216 @@ len = 3
         assert!(err(&format!("pending = [\"goto\"]\n{run}")).contains("pending"));
         assert!(err(&format!("reference_broken = \" \"\n{run}")).contains("name the reason"));
         assert!(err(&format!("pendng = \"goto\"\n{run}")).contains("pendng"));
+    }
+
+    const IMAGES: &str = r#"
+cl_std = "CL2.0"
+[[run]]
+kernel = "k"
+global = [4, 2]
+
+[[run.args]]
+name = "src"
+kind = "image"
+image = "2d"
+width = 4
+height = 2
+channel_order = "RGBA"
+channel_type = "UNORM_INT8"
+fill = "iota"
+
+[[run.args]]
+name = "vol"
+kind = "image"
+image = "3d"
+width = 2
+height = 2
+depth = 3
+channel_order = "CL_R"
+channel_type = "FLOAT"
+type = "float"
+data = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+
+[[run.args]]
+name = "layers"
+kind = "image"
+image = "1d_array"
+width = 3
+array_size = 2
+channel_order = "RG"
+channel_type = "SIGNED_INT16"
+access = "read_write"
+output = true
+
+[[run.args]]
+name = "dst"
+kind = "image"
+image = "1d_buffer"
+width = 2
+channel_order = "RGBA"
+channel_type = "FLOAT"
+access = "write"
+expect = [1, 2, 3, 4, 5, 6, 7, 8]
+ulp = 1
+
+[[run.args]]
+name = "s"
+kind = "sampler"
+normalized = true
+addressing = "mirrored_repeat"
+filter = "linear"
+
+[[run.args]]
+name = "s2"
+kind = "sampler"
+addressing = "none"
+filter = "nearest"
+"#;
+
+    #[test]
+    fn parses_images_and_samplers() {
+        let s = SpecFile::parse(Path::new("k/images/x.toml"), IMAGES).unwrap();
+        let a = &s.runs[0].args;
+        let ArgKind::Image { desc, init } = &a[0].kind else {
+            panic!("{:?}", a[0].kind)
+        };
+        assert_eq!(a[0].ty, ElemType::Uchar);
+        assert_eq!(
+            (
+                desc.image,
+                desc.width,
+                desc.height,
+                desc.depth,
+                desc.array_size
+            ),
+            (ImageType::D2, 4, 2, 1, 1)
+        );
+        assert_eq!(
+            (desc.order, desc.channel_type),
+            (ChannelOrder::RGBA, ChannelType::UNORM_INT8)
+        );
+        assert_eq!(desc.access, Access::Read, "access defaults to read");
+        assert_eq!(*init, Values::iota(ElemType::Uchar, 32));
+        assert!(!a[0].is_output());
+
+        let ArgKind::Image { desc, init } = &a[1].kind else {
+            panic!()
+        };
+        assert_eq!(
+            (desc.image, desc.depth, desc.order),
+            (ImageType::D3, 3, ChannelOrder::R)
+        );
+        assert_eq!(init.len(), 12);
+        assert_eq!(a[1].ty, ElemType::Float);
+
+        let ArgKind::Image { desc, init } = &a[2].kind else {
+            panic!()
+        };
+        assert_eq!(
+            (desc.image, desc.height, desc.array_size),
+            (ImageType::D1Array, 1, 2)
+        );
+        assert_eq!(desc.access, Access::ReadWrite);
+        assert_eq!(*init, Values::I16(vec![0; 12]), "zero-filled without data");
+        assert!(a[2].is_output() && a[2].expect.is_none());
+
+        let ArgKind::Image { desc, .. } = &a[3].kind else {
+            panic!()
+        };
+        assert_eq!(
+            (desc.image, desc.access),
+            (ImageType::D1Buffer, Access::Write)
+        );
+        assert_eq!(
+            a[3].expect,
+            Some(Values::F32((1..=8).map(|i| i as f32).collect()))
+        );
+        assert_eq!(a[3].ulp, 1);
+        assert!(a[3].is_output());
+
+        assert_eq!(
+            a[4].kind,
+            ArgKind::Sampler {
+                sampler: SamplerDesc {
+                    normalized: true,
+                    addressing: Addressing::MirroredRepeat,
+                    filter: Filter::Linear
+                }
+            }
+        );
+        assert_eq!(
+            a[5].kind,
+            ArgKind::Sampler {
+                sampler: SamplerDesc {
+                    normalized: false,
+                    addressing: Addressing::None,
+                    filter: Filter::Nearest
+                }
+            }
+        );
+        assert!(!a[4].is_output());
+        // The whole run survives the JSON trip to the runner child.
+        let back: Run = serde_json::from_str(&serde_json::to_string(&s.runs[0]).unwrap()).unwrap();
+        assert_eq!(back, s.runs[0]);
+    }
+
+    #[test]
+    fn rejects_bad_images_and_samplers() {
+        let head = "[[run]]\nkernel = \"k\"\nglobal = [4]\n[[run.args]]\nname = \"a\"\n";
+        let img = |rest: &str| {
+            err(&format!(
+                "{head}kind = \"image\"\nchannel_order = \"RGBA\"\nchannel_type = \"UNORM_INT8\"\n{rest}"
+            ))
+        };
+        assert!(img("image = \"2d\"\nwidth = 2\n").contains("needs `height`"));
+        assert!(img("image = \"2d\"\nwidth = 2\nheight = 0\n").contains("non-zero"));
+        assert!(img("image = \"1d\"\nwidth = 2\nheight = 2\n").contains("`height` does not apply"));
+        assert!(img("image = \"2d\"\nwidth = 2\nheight = 1\ndepth = 2\n")
+            .contains("`depth` does not apply"));
+        assert!(img("image = \"2d_array\"\nwidth = 2\nheight = 1\n").contains("needs `array_size`"));
+        assert!(img("image = \"4d\"\nwidth = 2\n").contains("unknown image type"));
+        assert!(img("width = 2\n").contains("needs `image`"));
+        assert!(img("image = \"1d\"\nwidth = 2\ndata = [1, 2, 3]\n")
+            .contains("1d RGBA/UNORM_INT8 2 image has 8 channel values but `data` has 3"));
+        assert!(img("image = \"1d\"\nwidth = 1\ndata = [1, 2, 3, 256]\n").contains("out of range"));
+        assert!(img("image = \"1d\"\nwidth = 2\nlen = 8\n").contains("`len` is not allowed"));
+        assert!(img("image = \"1d\"\nwidth = 2\ntype = \"float\"\n").contains("holds uchar"));
+        assert!(img("image = \"1d\"\nwidth = 1\nexpect = [1, 2, 3, 4]\n").contains("access"));
+        assert!(
+            img("image = \"1d\"\nwidth = 1\naccess = \"write\"\nexpect = [1, 2]\n")
+                .contains("`expect` has 2 elements but the image has 4")
+        );
+        assert!(img("image = \"1d\"\nwidth = 1\naccess = \"rw\"\n").contains("unknown access"));
+        assert!(img("image = \"1d\"\nwidth = 1\naccess = \"write\"\nulp = 1\n").contains("ulp"));
+        assert!(img("image = \"1d\"\nwidth = 1\nfilter = \"linear\"\n")
+            .contains("`filter` is not allowed"));
+        assert!(err(&format!(
+            "{head}kind = \"image\"\nimage = \"1d\"\nwidth = 1\nchannel_order = \"RGBA\"\nchannel_type = \"UNORM_SHORT_565\"\n"
+        ))
+        .contains("unknown channel type"));
+        assert!(err(&format!(
+            "{head}kind = \"image\"\nimage = \"1d\"\nwidth = 1\nchannel_order = \"XYZ\"\nchannel_type = \"FLOAT\"\n"
+        ))
+        .contains("unknown channel order"));
+
+        let smp = |rest: &str| err(&format!("{head}kind = \"sampler\"\n{rest}"));
+        assert!(smp("filter = \"nearest\"\n").contains("needs `addressing`"));
+        assert!(smp("addressing = \"clamp\"\n").contains("needs `filter`"));
+        assert!(smp("addressing = \"wrap\"\nfilter = \"nearest\"\n").contains("unknown addressing"));
+        assert!(smp("addressing = \"clamp\"\nfilter = \"cubic\"\n").contains("unknown filter"));
+        assert!(
+            smp("addressing = \"clamp\"\nfilter = \"nearest\"\ntype = \"int\"\n")
+                .contains("`type` is not allowed")
+        );
+        assert!(
+            smp("addressing = \"clamp\"\nfilter = \"nearest\"\nnormalized = 1\n")
+                .contains("normalized")
+        );
+        assert!(err(&format!(
+            "{head}kind = \"buffer\"\ntype = \"int\"\nlen = 1\nwidth = 1\n"
+        ))
+        .contains("`width` is not allowed for kind = \"buffer\""));
+        assert!(err(&format!("{head}kind = \"scalar\"\nvalue = 1\n")).contains("needs `type`"));
+        assert!(err(&format!("{head}kind = \"texture\"\n")).contains("image or sampler"));
     }
 }

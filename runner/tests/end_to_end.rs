@@ -102,6 +102,81 @@ len = 4
     check_expected(&s.runs[0], &out).unwrap();
     println!("end_to_end: global offset ok");
 
+    // 1c. Images and samplers: a read_only image read through a sampler argument into a
+    // buffer, and a write_only image read back with clEnqueueReadImage.
+    const IMG_TOML: &str = r#"[[run]]
+kernel = "img"
+global = [2, 2]
+[[run.args]]
+name = "src"
+kind = "image"
+image = "2d"
+width = 2
+height = 2
+channel_order = "R"
+channel_type = "FLOAT"
+data = [1.0, 2.0, 3.0, 4.0]
+[[run.args]]
+name = "s"
+kind = "sampler"
+addressing = "clamp_to_edge"
+filter = "nearest"
+[[run.args]]
+name = "dst"
+kind = "image"
+image = "2d"
+width = 2
+height = 2
+channel_order = "RGBA"
+channel_type = "UNSIGNED_INT8"
+access = "write"
+expect = [0, 0, 0, 255, 1, 0, 1, 255, 0, 1, 1, 255, 1, 1, 2, 255]
+[[run.args]]
+name = "o"
+kind = "buffer"
+type = "float"
+len = 4
+expect = [2.0, 2.0, 4.0, 4.0]
+"#;
+    const IMG_CL: &str =
+        "kernel void img(read_only image2d_t src, sampler_t s, write_only image2d_t dst,\n\
+                         global float *o) {\n\
+           int x = get_global_id(0), y = get_global_id(1);\n\
+           o[y * 2 + x] = read_imagef(src, s, (int2)(x + 1, y)).x;\n\
+           write_imageui(dst, (int2)(x, y), (uint4)(x, y, x + y, 255)); }\n";
+    let s = spec(d, "img", IMG_CL, IMG_TOML);
+    let spv = compile(&s, d);
+    let out = run_isolated(&s.runs[0], &spv).expect("img runs");
+    check_expected(&s.runs[0], &out).unwrap();
+    assert_eq!(out.get("o"), Some(&Values::F32(vec![2.0, 2.0, 4.0, 4.0])));
+    assert_eq!(
+        out.get("dst"),
+        Some(&Values::U8(vec![
+            0, 0, 0, 255, 1, 0, 1, 255, 0, 1, 1, 255, 1, 1, 2, 255
+        ]))
+    );
+    println!("end_to_end: images and samplers ok");
+
+    // 1d. A format the runtime lacks (RGB/UNORM_INT8) is reported with the supported ones.
+    let s = spec(
+        d,
+        "img_rgb",
+        IMG_CL,
+        &IMG_TOML
+            .replace("\"RGBA\"", "\"RGB\"")
+            .replace("UNSIGNED_INT8\"", "UNORM_INT8\"")
+            .replace(
+                "expect = [0, 0, 0, 255, 1, 0, 1, 255, 0, 1, 1, 255, 1, 1, 2, 255]",
+                "output = true",
+            ),
+    );
+    let e = format!("{:#}", run_isolated(&s.runs[0], &spv).unwrap_err());
+    assert!(
+        e.contains("does not support RGB/UNORM_INT8") && e.contains("RGBA/UNORM_INT8"),
+        "{e}"
+    );
+    println!("end_to_end: unsupported image format reported");
+
     // 2. A write past the end of a buffer is caught by the guard zone.
     let s = spec(
         d,

@@ -86,8 +86,8 @@ impl Writer<'_> {
             ExprKind::Load(p) => {
                 // A program-scope sampler is a constant, not a variable.
                 if let ExprKind::Global(g) = st.f.exprs[p].kind {
-                    if let Some(&s) = self.sampler_globals.get(&g) {
-                        return Ok(s);
+                    if let Some(&bits) = self.sampler_globals.get(&g) {
+                        return Ok(self.function_sampler(st, bits));
                     }
                 }
                 let r = self.resolve(st, p)?;
@@ -394,7 +394,7 @@ impl Writer<'_> {
             CastKind::NullToPointer => self.null(ty),
             CastKind::PointerBitcast | CastKind::Bitcast => self.b.bitcast(ty, None, v)?,
             CastKind::IntToSampler => match st.f.exprs[operand].kind {
-                ExprKind::IntConst(bits) => self.constant_sampler(bits),
+                ExprKind::IntConst(bits) => self.function_sampler(st, bits),
                 _ => return bug(span, "sampler from a non-constant"),
             },
             CastKind::PointerToInt => self.b.convert_ptr_to_u(ty, None, v)?,

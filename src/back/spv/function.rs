@@ -29,6 +29,8 @@ pub(super) struct FnState<'a> {
     sret: Option<Word>,
     /// Blocks of the labels, by label index.
     labels: HashMap<u32, Word>,
+    /// This function's constant samplers, by sampler bits.
+    pub(super) samplers: HashMap<u64, Word>,
     /// Storage for the results of struct-returning calls, by call expression.
     pub(super) call_results: HashMap<Handle<clc_passes::ast::Expr>, Word>,
     /// Functions called.
@@ -182,6 +184,7 @@ impl Writer<'_> {
             called: BTreeSet::new(),
             sret,
             labels: HashMap::new(),
+            samplers: HashMap::new(),
             call_results: HashMap::new(),
         };
         // Every variable is an OpVariable at the top of the entry block, as SPIR-V requires.

@@ -22,9 +22,14 @@ impl Writer<'_> {
     pub(super) fn image_type(&mut self, image: ImageType) -> Word {
         let void = self.b.type_void();
         let (dim, arrayed) = match image.dim {
-            ImageDim::D1 => (Dim::Dim1D, 0),
-            ImageDim::D1Array => (Dim::Dim1D, 1),
-            ImageDim::D1Buffer => (Dim::DimBuffer, 0),
+            ImageDim::D1 | ImageDim::D1Array => {
+                self.capabilities.insert(Capability::Sampled1D);
+                (Dim::Dim1D, u32::from(image.dim == ImageDim::D1Array))
+            }
+            ImageDim::D1Buffer => {
+                self.capabilities.insert(Capability::SampledBuffer);
+                (Dim::DimBuffer, 0)
+            }
             ImageDim::D2 => (Dim::Dim2D, 0),
             ImageDim::D2Array => (Dim::Dim2D, 1),
             ImageDim::D3 => (Dim::Dim3D, 0),
@@ -39,6 +44,17 @@ impl Writer<'_> {
             }
         };
         self.b.type_image(void, dim, u32::from(image.depth), arrayed, 0, 0, ImageFormat::Unknown, Some(access))
+    }
+
+    /// The constant sampler `bits` for the function being built: drivers' SPIR-V readers
+    /// (Intel's CPU runtime) cannot share one `OpConstantSampler` between functions.
+    pub(super) fn function_sampler(&mut self, st: &mut FnState<'_>, bits: u64) -> Word {
+        if let Some(&s) = st.samplers.get(&bits) {
+            return s;
+        }
+        let s = self.constant_sampler(bits);
+        st.samplers.insert(bits, s);
+        s
     }
 
     /// `OpConstantSampler` from OpenCL's sampler bits (`CLK_NORMALIZED_COORDS_TRUE` 1,

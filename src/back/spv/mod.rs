@@ -109,8 +109,8 @@ pub(crate) struct Writer<'m> {
     globals: HashMap<Handle<Global>, Word>,
     /// SPIR-V member index of each field of each struct (padding members shift them).
     struct_members: HashMap<Handle<clc_passes::ast::StructDef>, Vec<u32>>,
-    /// Program-scope samplers, as `OpConstantSampler`s.
-    sampler_globals: HashMap<Handle<Global>, Word>,
+    /// Program-scope samplers: their sampler bits.
+    sampler_globals: HashMap<Handle<Global>, u64>,
     /// Representation member of each union.
     unions: HashMap<Handle<clc_passes::ast::StructDef>, usize>,
     /// Built-in input variables by built-in.
@@ -160,8 +160,7 @@ impl<'m> Writer<'m> {
             if let (Type::Sampler, clc_passes::ast::GlobalInit::Const(clc_passes::ast::ConstValue::Int(bits))) =
                 (self.m.types.get(g.ty.ty), &g.init)
             {
-                let s = self.constant_sampler(*bits);
-                self.sampler_globals.insert(h, s);
+                self.sampler_globals.insert(h, *bits);
                 continue;
             }
             let id = self.global(g)?;
