@@ -301,3 +301,28 @@ fn depfiles_and_reflection() {
     assert_eq!(args[3]["class"], "value");
     assert_eq!(args[3]["ty"]["name"], "uint");
 }
+
+#[test]
+fn kernel_argument_attributes_reach_the_module() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "k.cl",
+        "__attribute__((vec_type_hint(float4))) __attribute__((reqd_work_group_size(8, 1, 1)))\nkernel void k(global const float4 *restrict a, global float *b, int n) { b[0] = a[0].x + n; }\n",
+    );
+    let o = clc(d.path(), &["-S", "k.cl", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    for needle in [
+        "OpDecorate %a FuncParamAttr NoAlias",
+        "OpDecorate %a FuncParamAttr NoWrite",
+        "OpExecutionMode %k LocalSize 8 1 1",
+        "OpExecutionMode %k VecTypeHint 262149",
+        "OpExecutionMode %k ContractionOff",
+        "OpString \"kernel_arg_type.k.float4*,float*,int,\"",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
+    }
+    let o = clc(d.path(), &["-S", "-cl-mad-enable", "k.cl", "-o", "-"]);
+    assert!(!String::from_utf8(o.stdout).unwrap().contains("ContractionOff"), "-cl-mad-enable allows contraction");
+}

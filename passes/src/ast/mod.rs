@@ -166,6 +166,8 @@ pub struct KernelAttrs {
     pub vec_type_hint: Option<u32>,
     /// Parameter type names as written (`float4*`), for clGetKernelArgInfo.
     pub arg_type_names: Vec<String>,
+    /// Which parameters are `restrict` pointers.
+    pub restrict_args: Vec<bool>,
 }
 
 /// A function definition.

@@ -163,6 +163,15 @@ impl Writer<'_> {
         for (i, (&p, &ty)) in f.params.iter().zip(&param_tys).enumerate() {
             let pid = self.b.function_parameter(ty)?;
             self.b.name(pid, f.locals[p].name.clone());
+            let restrict = as_entry && f.kernel.as_ref().is_some_and(|k| k.restrict_args.get(i) == Some(&true));
+            if restrict {
+                // `restrict`: the buffer is reached through no other argument.
+                self.b.decorate(
+                    pid,
+                    Decoration::FuncParamAttr,
+                    [Operand::FunctionParameterAttribute(FunctionParameterAttribute::NoAlias)],
+                );
+            }
             if let Some(ArgKind::Buffer { read_only: true, .. }) = arg_kinds.as_ref().and_then(|k| k.get(i)) {
                 // AS-17: a `const __global` buffer is never written.
                 self.b.decorate(

@@ -77,6 +77,12 @@ impl<'tu> Ty<'tu> {
         unsafe { clang_isVolatileQualifiedType(self.canonical().raw) != 0 }
     }
 
+    /// `restrict`-qualified (on a pointer type).
+    pub fn is_restrict(&self) -> bool {
+        // SAFETY: valid type.
+        unsafe { clang_isRestrictQualifiedType(self.raw) != 0 }
+    }
+
     /// Size in bytes, for complete object types only.
     pub fn size_of(&self) -> Option<u64> {
         if !self.has_layout() {

@@ -148,12 +148,9 @@ impl Lowerer<'_, '_> {
         attrs.reqd_work_group_size = attr_triple(&printed, "reqd_work_group_size");
         attrs.work_group_size_hint = attr_triple(&printed, "work_group_size_hint");
         attrs.vec_type_hint = vec_type_hint(&printed);
-        attrs.arg_type_names = c
-            .children()
-            .iter()
-            .filter(|p| p.kind() == CXCursor_ParmDecl)
-            .map(|p| arg_type_name(&p.ty().spelling()))
-            .collect();
+        let params: Vec<_> = c.children().into_iter().filter(|p| p.kind() == CXCursor_ParmDecl).collect();
+        attrs.arg_type_names = params.iter().map(|p| arg_type_name(&p.ty().spelling())).collect();
+        attrs.restrict_args = params.iter().map(|p| p.ty().is_restrict()).collect();
         if printed.contains("reqd_work_group_size") && attrs.reqd_work_group_size.is_none() {
             let span = self.span(c);
             self.diags.push(Diagnostic::unsupported(span, "reqd_work_group_size with non-literal values"));
