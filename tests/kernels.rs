@@ -22,9 +22,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 fn clc_options(spec: &SpecFile) -> Result<clc::Options, String> {
-    let mut o = clc::Options::default();
-    o.cl_std = clc::options::parse_cl_std(&spec.cl_std)?;
-    o.cl_std_spelling = spec.cl_std.clone();
+    let mut o = clc::Options {
+        cl_std: clc::options::parse_cl_std(&spec.cl_std)?,
+        cl_std_spelling: spec.cl_std.clone(),
+        ..Default::default()
+    };
     for opt in &spec.options {
         if opt.starts_with("-D") || opt.starts_with("-U") {
             o.macros.push(opt.clone());

@@ -18,12 +18,12 @@ use crate::verify::{self, Stage};
 pub const PASSES: &[&str] = &["normalize-address-spaces", "check-address-spaces", "classify-kernel-args"];
 
 /// Proof that a module passed every check, with the analysis results the backend needs.
-/// It can only be made by [`run`].
+/// It can only be made by [`run`] (other crates cannot construct a non-exhaustive struct).
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Validated {
     /// Argument kinds of each kernel.
     pub kernel_args: HandleMap<Function, Vec<ArgKind>>,
-    _private: (),
 }
 
 /// Options of the pipeline.
@@ -71,5 +71,5 @@ pub fn run(module: &mut Module, opts: &PipelineOptions, dump: &mut dyn FnMut(&st
         }
     }
     after("classify-kernel-args", module);
-    Ok(Outcome::Valid(Validated { kernel_args, _private: () }, diags))
+    Ok(Outcome::Valid(Validated { kernel_args }, diags))
 }

@@ -144,13 +144,14 @@ impl Lowerer<'_, '_> {
             return None;
         }
         let printed = c.pretty_printed();
-        let mut attrs = KernelAttrs::default();
-        attrs.reqd_work_group_size = attr_triple(&printed, "reqd_work_group_size");
-        attrs.work_group_size_hint = attr_triple(&printed, "work_group_size_hint");
-        attrs.vec_type_hint = vec_type_hint(&printed);
         let params: Vec<_> = c.children().into_iter().filter(|p| p.kind() == CXCursor_ParmDecl).collect();
-        attrs.arg_type_names = params.iter().map(|p| arg_type_name(&p.ty().spelling())).collect();
-        attrs.restrict_args = params.iter().map(|p| p.ty().is_restrict()).collect();
+        let attrs = KernelAttrs {
+            reqd_work_group_size: attr_triple(&printed, "reqd_work_group_size"),
+            work_group_size_hint: attr_triple(&printed, "work_group_size_hint"),
+            vec_type_hint: vec_type_hint(&printed),
+            arg_type_names: params.iter().map(|p| arg_type_name(&p.ty().spelling())).collect(),
+            restrict_args: params.iter().map(|p| p.ty().is_restrict()).collect(),
+        };
         if printed.contains("reqd_work_group_size") && attrs.reqd_work_group_size.is_none() {
             let span = self.span(c);
             self.diags.push(Diagnostic::unsupported(span, "reqd_work_group_size with non-literal values"));

@@ -22,11 +22,7 @@ impl Lowerer<'_, '_> {
     fn members(&self, ty: Handle<Type>) -> Option<Vec<Handle<Type>>> {
         match self.module.types.get(ty) {
             Type::Array { elem, len } => Some(vec![*elem; *len as usize]),
-            Type::Vector { elem, len } => {
-                let e = *elem;
-                let n = usize::from(*len);
-                return Some(vec![self.module.types.lookup(&Type::Scalar(e))?; n]);
-            }
+            Type::Vector { elem, len } => Some(vec![self.module.types.lookup(&Type::Scalar(*elem))?; usize::from(*len)]),
             Type::Struct(d) => {
                 let def = &self.module.types.structs[*d];
                 // A union is initialized through its first member.
@@ -217,16 +213,16 @@ impl Lowerer<'_, '_> {
             let v = l.value(e, cx)?;
             l.convert(v, t, false, e, cx)
         })?;
-        Ok(self.to_init(shaped, ty, c, cx))
+        Ok(self.shaped_init(shaped, ty, c, cx))
     }
 
-    fn to_init(&mut self, s: Shaped<Handle<clc_passes::ast::Expr>>, ty: Handle<Type>, at: &Cursor<'_>, cx: &mut FnCtx) -> Init {
+    fn shaped_init(&mut self, s: Shaped<Handle<clc_passes::ast::Expr>>, ty: Handle<Type>, at: &Cursor<'_>, cx: &mut FnCtx) -> Init {
         match s {
             Shaped::Leaf(e) => Init::Expr(e),
             Shaped::Zero => Init::Zero,
             Shaped::List(items) => {
                 let members = self.members(ty).unwrap_or_default();
-                Init::List(items.into_iter().zip(members).map(|(i, m)| self.to_init(i, m, at, cx)).collect())
+                Init::List(items.into_iter().zip(members).map(|(i, m)| self.shaped_init(i, m, at, cx)).collect())
             }
             Shaped::Bytes(bytes) => {
                 let (elem, len) = match self.module.types.get(ty) {
@@ -269,16 +265,16 @@ impl Lowerer<'_, '_> {
             ));
             return Err(super::Reported);
         }
-        Ok(GlobalInit::Const(self.to_const(shaped, ty)))
+        Ok(GlobalInit::Const(self.shaped_const(shaped, ty)))
     }
 
-    fn to_const(&self, s: Shaped<ConstValue>, ty: Handle<Type>) -> ConstValue {
+    fn shaped_const(&self, s: Shaped<ConstValue>, ty: Handle<Type>) -> ConstValue {
         match s {
             Shaped::Leaf(v) => v,
             Shaped::Zero => ConstValue::Zero,
             Shaped::List(items) => {
                 let members = self.members(ty).unwrap_or_default();
-                ConstValue::Composite(items.into_iter().zip(members).map(|(i, m)| self.to_const(i, m)).collect())
+                ConstValue::Composite(items.into_iter().zip(members).map(|(i, m)| self.shaped_const(i, m)).collect())
             }
             Shaped::Bytes(bytes) => {
                 let len = match self.module.types.get(ty) {
@@ -335,13 +331,8 @@ impl Lowerer<'_, '_> {
     /// parentheses and implicit casts.
     fn address_constant(&mut self, e: &Cursor<'_>) -> Option<ConstValue> {
         let mut c = *e;
-        loop {
-            match c.kind() {
-                CXCursor_ParenExpr | CXCursor_UnexposedExpr | CXCursor_CStyleCastExpr => {
-                    c = c.expr_children().into_iter().next_back()?;
-                }
-                _ => break,
-            }
+        while let CXCursor_ParenExpr | CXCursor_UnexposedExpr | CXCursor_CStyleCastExpr = c.kind() {
+            c = c.expr_children().into_iter().next_back()?;
         }
         let (global, mut indices, decays) = if c.kind() == CXCursor_UnaryOperator && c.unary_operator() == CXUnaryOperator_AddrOf {
             let (g, i) = self.address_path(&c.expr_children().into_iter().next()?)?;
