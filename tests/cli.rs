@@ -326,3 +326,16 @@ fn kernel_argument_attributes_reach_the_module() {
     let o = clc(d.path(), &["-S", "-cl-mad-enable", "k.cl", "-o", "-"]);
     assert!(!String::from_utf8(o.stdout).unwrap().contains("ContractionOff"), "-cl-mad-enable allows contraction");
 }
+
+#[test]
+fn dump_after_shows_normalized_address_spaces() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "g.cl", "int first(int *p) { return p[0]; }\nkernel void k(global int *o) { o[0] = first(o); }\n");
+    let o = clc(d.path(), &["-cl-std=CL2.0", "--dump-after=normalize-address-spaces", "g.cl", "-o", "g.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.starts_with("; AST after normalize-address-spaces\n; OpenCL C CL2.0\n"), "{e}");
+    // The unqualified pointee became generic (AS-2); the argument is converted to it.
+    assert!(e.contains("function int first(%p: __private __generic int *) {"), "{e}");
+    assert!(e.contains("(AddressSpace (load %o:__private __global int *):__global int *):__generic int *"), "{e}");
+}

@@ -49,7 +49,7 @@ pub fn run(module: &mut Module, opts: &PipelineOptions, dump: &mut dyn FnMut(&st
     let check_structure = |m: &Module, stage| if cfg!(debug_assertions) { verify::verify(m, stage) } else { Ok(()) };
     let mut after = |name: &str, m: &Module| {
         if opts.dump_after.as_deref() == Some(name) {
-            dump(name, format!("{m:#?}"));
+            dump(name, crate::ast::print::module(m));
         }
     };
     check_structure(module, Stage::Lowered)?;

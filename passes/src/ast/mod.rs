@@ -18,6 +18,7 @@
 
 pub mod arena;
 pub mod builtin;
+pub mod print;
 pub mod ty;
 
 pub use arena::{Arena, Handle, HandleMap};
