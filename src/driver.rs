@@ -154,10 +154,14 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
     };
 
     // No module leaves clc without passing the validator for its environment. The OpenCL
-    // environments know no extensions, so a module with 64-bit atomics
-    // (cl_khr_int64_base_atomics) is validated under the universal rules of its version.
+    // environments know no extensions, so a module using one (64-bit atomics from
+    // cl_khr_int64_base_atomics, half arithmetic from cl_khr_fp16) is validated under the
+    // universal rules of its version.
     let opencl_env = matches!(env, TargetEnv::OpenCL_1_2 | TargetEnv::OpenCL_2_0 | TargetEnv::OpenCL_2_2);
-    let env = if opencl_env && declares_capability(&words, spirv::Capability::Int64Atomics) {
+    let extension = [spirv::Capability::Int64Atomics, spirv::Capability::Float16]
+        .into_iter()
+        .any(|c| declares_capability(&words, c));
+    let env = if opencl_env && extension {
         match opts.spirv_version {
             (1, 0) => TargetEnv::Universal_1_0,
             (1, 1) => TargetEnv::Universal_1_1,

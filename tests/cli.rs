@@ -339,3 +339,19 @@ fn dump_after_shows_normalized_address_spaces() {
     assert!(e.contains("function int first(%p: __private __generic int *) {"), "{e}");
     assert!(e.contains("(AddressSpace (load %o:__private __global int *):__global int *):__generic int *"), "{e}");
 }
+
+#[test]
+fn half_arithmetic_compiles_with_cl_khr_fp16() {
+    // The CI driver has no cl_khr_fp16, so this is checked at the module level only.
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "h.cl",
+        "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\nkernel void k(global half *p, global half4 *v) {\n    half x = p[0] * (half)2.0f + p[1];\n    p[2] = x;\n    v[1] = v[0] * x;\n}\n",
+    );
+    let o = clc(d.path(), &["-S", "h.cl", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("OpCapability Float16\n"), "{text}");
+    assert!(text.contains("OpFMul %half"), "{text}");
+}
