@@ -104,6 +104,25 @@ fn unsupported_features_are_located_errors() {
 }
 
 #[test]
+fn for_headers_through_macros_that_disagree_are_located_unsupported_errors() {
+    // One macro expands to two loops whose headers write different clauses: which header
+    // the second statement's children belong to cannot be told from the invocation's tokens.
+    let d = tempfile::tempdir().unwrap();
+    let src = "#define TWO for (;;) break; for (int i = 0; ; ) break;
+kernel void k(global int *o)
+{
+    TWO
+    o[0] = 1;
+}
+";
+    write(d.path(), "two.cl", src);
+    let o = clc(d.path(), &["two.cl", "-o", "two.spv"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("two.cl:4:5: error: unsupported: this 'for' header written through macros"), "{}", stderr(&o));
+    assert!(!d.path().join("two.spv").exists());
+}
+
+#[test]
 fn address_space_errors_come_out_clang_style() {
     let d = tempfile::tempdir().unwrap();
     write(d.path(), "as.cl", "kernel void k(__private int *p) {\n    *p = 1;\n}\n");

@@ -146,6 +146,58 @@ pub(super) fn body_accessors(macros: &HashMap<String, MacroDef>, name: &str) -> 
     )
 }
 
+/// Which of the clauses `init; cond; step` a `for` statement writes, from the tokens of its
+/// extent with user macros expanded. A statement spelled directly starts with `for`; one
+/// spelled in a macro body has the invocation as its extent, and the expansion may hold
+/// several `for` statements (nested loops), so the answer is given only when all their
+/// headers agree.
+pub(super) fn for_clauses_written(macros: &HashMap<String, MacroDef>, tokens: &[String]) -> Option<[bool; 3]> {
+    let direct = tokens.first().map(String::as_str) == Some("for");
+    let mut expanded = Vec::new();
+    expand(macros, tokens, 0, &mut expanded)?;
+    let mut starts = expanded.iter().enumerate().filter(|(_, t)| *t == "for").map(|(i, _)| i);
+    let first = for_header(&expanded[starts.next()?..])?;
+    if !direct {
+        for i in starts {
+            if for_header(&expanded[i..])? != first {
+                return None;
+            }
+        }
+    }
+    Some(first)
+}
+
+/// The written clauses of the header of `for ( … ; … ; … )` at the start of `tokens`.
+fn for_header(tokens: &[String]) -> Option<[bool; 3]> {
+    if tokens.get(1).map(String::as_str) != Some("(") {
+        return None;
+    }
+    let (mut depth, mut part, mut written) = (0u32, 0usize, [false; 3]);
+    for t in &tokens[1..] {
+        match t.as_str() {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return (part == 2).then_some(written);
+                }
+            }
+            ";" if depth == 1 => {
+                part += 1;
+                if part > 2 {
+                    return None;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if depth >= 1 && !(depth == 1 && t == "(") {
+            written[part] = true;
+        }
+    }
+    None
+}
+
 impl Lowerer<'_, '_> {
     /// Pairs every macro-body swizzle node of a function body with its accessor (see the
     /// module docs); the result is keyed by the node's cursor hash and location.
@@ -218,5 +270,19 @@ mod tests {
     fn object_like_macros_are_not_parameter_lists() {
         let d = MacroDef::parse(&["X".into(), "(".into(), "1".into(), "+".into(), "2".into(), ")".into()]);
         assert!(d.is_some_and(|d| d.params.is_none()));
+    }
+
+    #[test]
+    fn for_headers_say_which_clauses_are_written() {
+        let toks = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let none = HashMap::new();
+        let m = defs(&["FOR ( i , n ) for ( int i = 0 ; i < n ; i ++ )", "EMPTY", "HDR ( ; ( a ) ; )"]);
+        assert_eq!(for_clauses_written(&none, &toks("for ( ; ; ) { for ( i = 0 ; ; ) ; }")), Some([false; 3]));
+        assert_eq!(for_clauses_written(&none, &toks("for ( ; f ( a , b ) ; x [ 1 ] ++ ) ;")), Some([false, true, true]));
+        assert_eq!(for_clauses_written(&m, &toks("FOR ( j , 4 ) s += j ;")), Some([true; 3]));
+        assert_eq!(for_clauses_written(&m, &toks("for ( EMPTY ; y < 3 ; ) y ++ ;")), Some([false, true, false]));
+        assert_eq!(for_clauses_written(&m, &toks("for HDR ;")), Some([false, true, false]));
+        assert_eq!(for_clauses_written(&none, &toks("for ( ; ; ; ) ;")), None);
+        assert_eq!(for_clauses_written(&none, &toks("for ( a ; b )")), None);
     }
 }

@@ -1,6 +1,6 @@
 //! Statements.
 
-use super::{FnCtx, Lowerer, R};
+use super::{macros, FnCtx, Lowerer, R};
 use crate::front::clang::Cursor;
 use clang_sys::*;
 use crate::front::clang::EvalValue;
@@ -207,29 +207,27 @@ impl Lowerer<'_, '_> {
         walk(body, 0)
     }
 
-    /// `for (init; cond; step) body`: libclang omits absent clauses, so each child is
-    /// placed by comparing its offset with the two `;` of the header.
+    /// `for (init; cond; step) body`: libclang omits absent clauses, so the header's tokens
+    /// (user macros expanded) say which clauses are written, and the children fill them in order.
     fn for_stmt(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<StmtKind> {
         let ch: Vec<_> = c.children().into_iter().filter(|x| x.is_expression() || x.is_statement()).collect();
         let Some((body, clauses)) = ch.split_last() else { return self.unsupported(c, "this form of 'for'") };
-        let (mut init, mut cond, mut step) = (None, None, None);
+        let mut slots: [Option<Cursor<'_>>; 3] = [None, None, None];
         if clauses.len() == 3 {
-            (init, cond, step) = (Some(clauses[0]), Some(clauses[1]), Some(clauses[2]));
+            slots = [Some(clauses[0]), Some(clauses[1]), Some(clauses[2])];
         } else if !clauses.is_empty() {
-            let Some((semi1, semi2)) = self.for_semicolons(c) else {
-                return self.unsupported(c, "a 'for' statement whose header comes from a macro");
-            };
-            for cl in clauses {
-                let off = cl.location().map(|l| l.offset).unwrap_or(0);
-                if off < semi1 {
-                    init = Some(*cl);
-                } else if off < semi2 {
-                    cond = Some(*cl);
-                } else {
-                    step = Some(*cl);
+            let written = macros::for_clauses_written(&self.macros, &c.tokens());
+            match written {
+                Some(w) if w.iter().filter(|x| **x).count() == clauses.len() => {
+                    let mut next = clauses.iter();
+                    for (slot, _) in slots.iter_mut().zip(w).filter(|(_, w)| *w) {
+                        *slot = next.next().copied();
+                    }
                 }
+                _ => return self.unsupported(c, "this 'for' header written through macros"),
             }
         }
+        let [init, cond, step] = slots;
         cx.depth += 1;
         let r = (|| {
             let mut init_stmts = Vec::new();
@@ -250,59 +248,6 @@ impl Lowerer<'_, '_> {
         })();
         cx.depth -= 1;
         r
-    }
-
-    /// File offsets of the two top-level `;` in a `for` header, from the source text.
-    fn for_semicolons(&mut self, c: &Cursor<'_>) -> Option<(u32, u32)> {
-        let loc = c.location()?;
-        let id = self.sources.id_for(loc.file.as_ref()?);
-        let text = self.sources.get(id)?.text.as_bytes();
-        let mut i = loc.offset as usize;
-        if text.get(i..i + 3)? != b"for" {
-            return None;
-        }
-        i += 3;
-        let (mut depth, mut semis) = (0i32, Vec::new());
-        while i < text.len() {
-            match text[i] {
-                b'(' => depth += 1,
-                b')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        break;
-                    }
-                }
-                b';' if depth == 1 => semis.push(i as u32),
-                b'/' if text.get(i + 1) == Some(&b'/') => {
-                    while i < text.len() && text[i] != b'\n' {
-                        i += 1;
-                    }
-                }
-                b'/' if text.get(i + 1) == Some(&b'*') => {
-                    i += 2;
-                    while i + 1 < text.len() && !(text[i] == b'*' && text[i + 1] == b'/') {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                b'"' | b'\'' => {
-                    let q = text[i];
-                    i += 1;
-                    while i < text.len() && text[i] != q {
-                        if text[i] == b'\\' {
-                            i += 1;
-                        }
-                        i += 1;
-                    }
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        match semis.as_slice() {
-            [a, b] => Some((*a, *b)),
-            _ => None,
-        }
     }
 
     fn local_decl(&mut self, d: &Cursor<'_>, cx: &mut FnCtx, out: &mut Vec<Stmt>) -> R<()> {
