@@ -26,12 +26,34 @@ pub enum WorkItem {
     GlobalLinearId,
     /// get_local_linear_id()
     LocalLinearId,
+    /// get_sub_group_size()
+    SubGroupSize,
+    /// get_max_sub_group_size()
+    MaxSubGroupSize,
+    /// get_num_sub_groups()
+    NumSubGroups,
+    /// get_enqueued_num_sub_groups()
+    EnqueuedNumSubGroups,
+    /// get_sub_group_id()
+    SubGroupId,
+    /// get_sub_group_local_id()
+    SubGroupLocalId,
 }
 
 impl WorkItem {
     /// Whether the function takes a dimension argument.
     pub fn takes_dim(self) -> bool {
-        !matches!(self, WorkItem::WorkDim | WorkItem::GlobalLinearId | WorkItem::LocalLinearId)
+        matches!(
+            self,
+            WorkItem::GlobalSize
+                | WorkItem::GlobalId
+                | WorkItem::LocalSize
+                | WorkItem::EnqueuedLocalSize
+                | WorkItem::LocalId
+                | WorkItem::NumGroups
+                | WorkItem::GroupId
+                | WorkItem::GlobalOffset
+        )
     }
     /// The value returned for an out-of-range dimension (0 for ids, 1 for sizes).
     pub fn out_of_range_value(self) -> u64 {
@@ -49,12 +71,79 @@ pub enum Sync {
     Barrier,
     /// work_group_barrier(flags, scope)
     BarrierScoped,
+    /// sub_group_barrier(flags) / sub_group_barrier(flags, scope)
+    SubGroupBarrier,
     /// mem_fence(flags)
     MemFence,
     /// read_mem_fence(flags)
     ReadMemFence,
     /// write_mem_fence(flags)
     WriteMemFence,
+}
+
+/// The set of work-items a collective function runs over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GroupScope {
+    /// `work_group_*`
+    WorkGroup,
+    /// `sub_group_*`
+    SubGroup,
+}
+
+/// The combining operation of a reduction or scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GroupArith {
+    /// `_add`
+    Add,
+    /// `_min`
+    Min,
+    /// `_max`
+    Max,
+}
+
+/// Work-group functions (OpenCL C 2.0 §6.13.15) and their `cl_khr_subgroups` twins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GroupOp {
+    /// `*_all(predicate)`
+    All,
+    /// `*_any(predicate)`
+    Any,
+    /// `*_broadcast(value, id…)`: one local id for each dimension, or one sub-group local id.
+    Broadcast,
+    /// `*_reduce_<op>(value)`
+    Reduce(GroupArith),
+    /// `*_scan_inclusive_<op>(value)`
+    ScanInclusive(GroupArith),
+    /// `*_scan_exclusive_<op>(value)`
+    ScanExclusive(GroupArith),
+}
+
+fn group_fn(name: &str) -> Option<Builtin> {
+    let (scope, rest) = match name.strip_prefix("work_group_") {
+        Some(r) => (GroupScope::WorkGroup, r),
+        None => (GroupScope::SubGroup, name.strip_prefix("sub_group_")?),
+    };
+    let arith = |s: &str| match s {
+        "add" => Some(GroupArith::Add),
+        "min" => Some(GroupArith::Min),
+        "max" => Some(GroupArith::Max),
+        _ => None,
+    };
+    let op = match rest {
+        "all" => GroupOp::All,
+        "any" => GroupOp::Any,
+        "broadcast" => GroupOp::Broadcast,
+        _ => {
+            if let Some(a) = rest.strip_prefix("reduce_") {
+                GroupOp::Reduce(arith(a)?)
+            } else if let Some(a) = rest.strip_prefix("scan_inclusive_") {
+                GroupOp::ScanInclusive(arith(a)?)
+            } else {
+                GroupOp::ScanExclusive(arith(rest.strip_prefix("scan_exclusive_")?)?)
+            }
+        }
+    };
+    Some(Builtin::Group(scope, op))
 }
 
 /// How an OpenCL.std extended instruction is chosen for a builtin.
@@ -432,6 +521,8 @@ pub enum Builtin {
     GetFence,
     /// Image reads, writes and queries.
     Image(ImageFn),
+    /// A work-group or sub-group collective function.
+    Group(GroupScope, GroupOp),
 }
 
 /// Synchronisation and work-item names.
@@ -447,6 +538,13 @@ const TABLE: &[(&str, Builtin)] = &[
     ("get_global_offset", Builtin::WorkItem(WorkItem::GlobalOffset)),
     ("get_global_linear_id", Builtin::WorkItem(WorkItem::GlobalLinearId)),
     ("get_local_linear_id", Builtin::WorkItem(WorkItem::LocalLinearId)),
+    ("get_sub_group_size", Builtin::WorkItem(WorkItem::SubGroupSize)),
+    ("get_max_sub_group_size", Builtin::WorkItem(WorkItem::MaxSubGroupSize)),
+    ("get_num_sub_groups", Builtin::WorkItem(WorkItem::NumSubGroups)),
+    ("get_enqueued_num_sub_groups", Builtin::WorkItem(WorkItem::EnqueuedNumSubGroups)),
+    ("get_sub_group_id", Builtin::WorkItem(WorkItem::SubGroupId)),
+    ("get_sub_group_local_id", Builtin::WorkItem(WorkItem::SubGroupLocalId)),
+    ("sub_group_barrier", Builtin::Sync(Sync::SubGroupBarrier)),
     ("barrier", Builtin::Sync(Sync::Barrier)),
     ("mem_fence", Builtin::Sync(Sync::MemFence)),
     ("read_mem_fence", Builtin::Sync(Sync::ReadMemFence)),
@@ -538,6 +636,9 @@ impl Builtin {
         if let Some(op) = name.strip_prefix("atomic_").or_else(|| name.strip_prefix("atom_")) {
             return ATOMICS.iter().find(|(n, _)| *n == op).map(|(_, a)| Builtin::Atomic(*a));
         }
+        if let Some(g) = group_fn(name) {
+            return Some(g);
+        }
         if name.starts_with("vload") || name.starts_with("vstore") {
             return vector_data(name).map(Builtin::VectorData);
         }
@@ -591,6 +692,13 @@ mod tests {
             Some(Builtin::VectorData(VectorData::Store { n: 4, half: true, aligned: true, rounding: None }))
         );
         assert_eq!(Builtin::lookup("vstore5", 3), None);
+        assert_eq!(
+            Builtin::lookup("work_group_scan_exclusive_min", 1),
+            Some(Builtin::Group(GroupScope::WorkGroup, GroupOp::ScanExclusive(GroupArith::Min)))
+        );
+        assert_eq!(Builtin::lookup("sub_group_broadcast", 2), Some(Builtin::Group(GroupScope::SubGroup, GroupOp::Broadcast)));
+        assert_eq!(Builtin::lookup("sub_group_barrier", 2), Some(Builtin::Sync(Sync::SubGroupBarrier)));
+        assert_eq!(Builtin::lookup("work_group_reduce_mul", 1), None);
         assert_eq!(Builtin::lookup("no_such_function", 1), None);
     }
 }

@@ -7,11 +7,15 @@ use super::function::FnState;
 use super::numeric::Numeric;
 use super::types::ConstScalar;
 use super::{bug, Result, Writer};
-use clc_passes::ast::builtin::{Atomic, C11Atomic, ExtKind, Relational, Rounding, Sync, VectorData, WorkItem};
+use clc_passes::ast::builtin::{
+    Atomic, C11Atomic, ExtKind, GroupArith, GroupOp, GroupScope, Relational, Rounding, Sync, VectorData, WorkItem,
+};
 use clc_passes::ast::{AddressSpace, Builtin, Expr, ExprKind, Handle, Scalar, Type};
 use clc_passes::diag::Span;
 use rspirv::dr::Operand;
-use rspirv::spirv::{BuiltIn, Capability, Decoration, FPRoundingMode, MemorySemantics, OpenclStd100Op as Cl, Scope, Word};
+use rspirv::spirv::{
+    BuiltIn, Capability, Decoration, FPRoundingMode, GroupOperation, MemorySemantics, OpenclStd100Op as Cl, Scope, Word,
+};
 
 /// `CLK_*_MEM_FENCE` flags → memory semantics storage bits.
 fn fence_semantics(flags: u64) -> MemorySemantics {
@@ -52,6 +56,12 @@ fn work_item_builtin(w: WorkItem) -> BuiltIn {
         WorkItem::GlobalOffset => BuiltIn::GlobalOffset,
         WorkItem::GlobalLinearId => BuiltIn::GlobalLinearId,
         WorkItem::LocalLinearId => BuiltIn::LocalInvocationIndex,
+        WorkItem::SubGroupSize => BuiltIn::SubgroupSize,
+        WorkItem::MaxSubGroupSize => BuiltIn::SubgroupMaxSize,
+        WorkItem::NumSubGroups => BuiltIn::NumSubgroups,
+        WorkItem::EnqueuedNumSubGroups => BuiltIn::NumEnqueuedSubgroups,
+        WorkItem::SubGroupId => BuiltIn::SubgroupId,
+        WorkItem::SubGroupLocalId => BuiltIn::SubgroupLocalInvocationId,
     }
 }
 
@@ -155,6 +165,7 @@ impl Writer<'_> {
             Builtin::Prefetch => self.ext_call(st, Cl::prefetch as u32, args, result, ty),
             Builtin::C11Atomic(a) => self.c11_atomic(st, a, args, result, span),
             Builtin::Image(f) => self.image_builtin(st, f, args, result, span),
+            Builtin::Group(scope, op) => self.group(st, scope, op, args, result, span),
             Builtin::ToSpace(space) => {
                 // OpGenericCastToPtrExplicit yields null outside the space. (Intel's CPU
                 // runtime treats it as a plain cast and has no get_fence to decide it by.)
@@ -287,15 +298,18 @@ impl Writer<'_> {
     fn sync(&mut self, st: &mut FnState<'_>, s: Sync, args: &[Handle<Expr>], span: Span) -> Result<Word> {
         let flags = self.const_arg(st, args, 0, span)?;
         let storage = fence_semantics(flags);
+        let sc = MemorySemantics::SEQUENTIALLY_CONSISTENT;
         let (scope, order) = match s {
-            Sync::Barrier => (Scope::Workgroup, MemorySemantics::SEQUENTIALLY_CONSISTENT),
-            Sync::BarrierScoped => (memory_scope(self.const_arg(st, args, 1, span)?), MemorySemantics::SEQUENTIALLY_CONSISTENT),
+            Sync::Barrier => (Scope::Workgroup, sc),
+            Sync::BarrierScoped => (memory_scope(self.const_arg(st, args, 1, span)?), sc),
+            Sync::SubGroupBarrier if args.len() == 2 => (memory_scope(self.const_arg(st, args, 1, span)?), sc),
+            Sync::SubGroupBarrier => (Scope::Subgroup, sc),
             Sync::MemFence | Sync::ReadMemFence | Sync::WriteMemFence => (Scope::Workgroup, MemorySemantics::ACQUIRE_RELEASE),
         };
         let sem = self.u32_const((storage | order).bits());
         let mem = self.u32_const(scope as u32);
-        if matches!(s, Sync::Barrier | Sync::BarrierScoped) {
-            let exec = self.u32_const(Scope::Workgroup as u32);
+        if matches!(s, Sync::Barrier | Sync::BarrierScoped | Sync::SubGroupBarrier) {
+            let exec = self.u32_const(if s == Sync::SubGroupBarrier { Scope::Subgroup } else { Scope::Workgroup } as u32);
             self.b.control_barrier(exec, mem, sem)?;
         } else {
             self.b.memory_barrier(mem, sem)?;
@@ -707,5 +721,68 @@ impl Writer<'_> {
         let safe = self.b.select(uint, None, in_range, d, zero)?;
         let v = self.b.vector_extract_dynamic(ty, None, loaded, safe)?;
         Ok(self.b.select(ty, None, in_range, v, fallback)?)
+    }
+
+    /// Work-group and sub-group collectives: `Groups` instructions over the group's scope.
+    fn group(
+        &mut self,
+        st: &mut FnState<'_>,
+        scope: GroupScope,
+        op: GroupOp,
+        args: &[Handle<Expr>],
+        result: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
+        self.capabilities.insert(Capability::Groups);
+        let ty = self.ty(result, span)?;
+        let exec = self.u32_const(match scope {
+            GroupScope::WorkGroup => Scope::Workgroup,
+            GroupScope::SubGroup => Scope::Subgroup,
+        } as u32);
+        let x = arg(args, 0, span)?;
+        let Some(num) = self.arg_numeric(st, x) else { return bug(span, "collective function on a non-numeric value") };
+        let xv = self.value(st, x)?;
+        let (arith, operation) = match op {
+            GroupOp::All | GroupOp::Any => {
+                let pred = self.nonzero(xv, num)?;
+                let bool_ty = self.bool_ty_n(1);
+                let r = if op == GroupOp::All {
+                    self.b.group_all(bool_ty, None, exec, pred)?
+                } else {
+                    self.b.group_any(bool_ty, None, exec, pred)?
+                };
+                return self.bool_to(result, r, span);
+            }
+            GroupOp::Broadcast => {
+                let ids = &args[1..];
+                let id = match ids {
+                    [one] => self.value(st, *one)?,
+                    [..] if (2..=3).contains(&ids.len()) => {
+                        let mut parts = Vec::new();
+                        for &i in ids {
+                            parts.push(self.value(st, i)?);
+                        }
+                        let Some((s, _)) = self.arg_numeric(st, ids[0]) else { return bug(span, "non-integer broadcast id") };
+                        let vty = self.numeric_ty((s, ids.len() as u8));
+                        self.build_vector(vty, &parts)?
+                    }
+                    _ => return bug(span, "broadcast with no id or more than three"),
+                };
+                return Ok(self.b.group_broadcast(ty, None, exec, xv, id)?);
+            }
+            GroupOp::Reduce(a) => (a, GroupOperation::Reduce),
+            GroupOp::ScanInclusive(a) => (a, GroupOperation::InclusiveScan),
+            GroupOp::ScanExclusive(a) => (a, GroupOperation::ExclusiveScan),
+        };
+        Ok(match (num.0, arith) {
+            (Scalar::Float { .. }, GroupArith::Add) => self.b.group_f_add(ty, None, exec, operation, xv)?,
+            (Scalar::Float { .. }, GroupArith::Min) => self.b.group_f_min(ty, None, exec, operation, xv)?,
+            (Scalar::Float { .. }, GroupArith::Max) => self.b.group_f_max(ty, None, exec, operation, xv)?,
+            (_, GroupArith::Add) => self.b.group_i_add(ty, None, exec, operation, xv)?,
+            (Scalar::Int { signed: true, .. }, GroupArith::Min) => self.b.group_s_min(ty, None, exec, operation, xv)?,
+            (Scalar::Int { signed: true, .. }, GroupArith::Max) => self.b.group_s_max(ty, None, exec, operation, xv)?,
+            (_, GroupArith::Min) => self.b.group_u_min(ty, None, exec, operation, xv)?,
+            (_, GroupArith::Max) => self.b.group_u_max(ty, None, exec, operation, xv)?,
+        })
     }
 }

@@ -44,7 +44,13 @@ impl Writer<'_> {
     pub(super) fn builtin_var(&mut self, builtin: BuiltIn) -> (Word, Word) {
         let ulong = self.scalar(Scalar::Int { width: 64, signed: false });
         let ty = match builtin {
-            BuiltIn::WorkDim | BuiltIn::SubgroupSize | BuiltIn::SubgroupId => {
+            BuiltIn::WorkDim
+            | BuiltIn::SubgroupSize
+            | BuiltIn::SubgroupMaxSize
+            | BuiltIn::NumSubgroups
+            | BuiltIn::NumEnqueuedSubgroups
+            | BuiltIn::SubgroupId
+            | BuiltIn::SubgroupLocalInvocationId => {
                 self.scalar(Scalar::Int { width: 32, signed: false })
             }
             BuiltIn::GlobalLinearId | BuiltIn::LocalInvocationIndex => ulong,
