@@ -22,7 +22,9 @@ fn kernels(root: &Path) -> Vec<Kernel> {
     let mut out = Vec::new();
     let mut dirs = vec![root.to_path_buf()];
     while let Some(d) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -32,13 +34,25 @@ fn kernels(root: &Path) -> Vec<Kernel> {
                     .ok()
                     .and_then(|t| t.parse().ok())
                     .unwrap_or(toml::Value::Table(Default::default()));
-                let cl_std = spec.get("cl_std").and_then(|v| v.as_str()).unwrap_or("CL1.2").to_string();
+                let cl_std = spec
+                    .get("cl_std")
+                    .and_then(|v| v.as_str())
+                    .unwrap_or("CL1.2")
+                    .to_string();
                 let options = spec
                     .get("options")
                     .and_then(|v| v.as_array())
-                    .map(|a| a.iter().filter_map(|o| o.as_str().map(String::from)).collect())
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|o| o.as_str().map(String::from))
+                            .collect()
+                    })
                     .unwrap_or_default();
-                out.push(Kernel { source: p, cl_std, options });
+                out.push(Kernel {
+                    source: p,
+                    cl_std,
+                    options,
+                });
             }
         }
     }
@@ -64,7 +78,12 @@ fn clc_build(ks: &[Kernel], jobs: usize, out: &Path) -> Duration {
         .map(|(i, ((std, opts), files))| {
             let dir = out.join(format!("g{i}"));
             std::fs::create_dir_all(&dir).ok();
-            let mut b = clc::Build::new().files(files.iter()).cl_std(std).out_dir(&dir).cargo_metadata(false).jobs(jobs);
+            let mut b = clc::Build::new()
+                .files(files.iter())
+                .cl_std(std)
+                .out_dir(&dir)
+                .cargo_metadata(false)
+                .jobs(jobs);
             for o in opts {
                 if let Some(d) = o.strip_prefix("-D") {
                     let (n, v) = d.split_once('=').map_or((d, None), |(n, v)| (n, Some(v)));
@@ -77,7 +96,9 @@ fn clc_build(ks: &[Kernel], jobs: usize, out: &Path) -> Duration {
                     b = b.option(o);
                 }
             }
-            b.try_compile("kernels").map(|_| ()).map_err(|e| e.to_string())
+            b.try_compile("kernels")
+                .map(|_| ())
+                .map_err(|e| e.to_string())
         })
         .collect();
     for r in results {
@@ -117,7 +138,10 @@ fn clang_per_file(ks: &[Kernel], parallel: usize, out: &Path) -> Duration {
 }
 
 fn main() {
-    let rounds: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(3);
+    let rounds: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(3);
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let ks = kernels(&root.join("kernels"));
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -131,9 +155,20 @@ fn main() {
     let clang_par = best(&|| clang_per_file(&ks, cores, &tmp));
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!("{} kernels, {cores} cores, best of {rounds}:", ks.len());
-    println!("  clc::Build, {cores} jobs:           {:8.0} ms", ms(clc_all));
+    println!(
+        "  clc::Build, {cores} jobs:           {:8.0} ms",
+        ms(clc_all)
+    );
     println!("  clc::Build, 1 job:              {:8.0} ms", ms(clc_one));
-    println!("  clang-22 per file, sequential:  {:8.0} ms  ({:.1}x clc)", ms(clang_seq), ms(clang_seq) / ms(clc_all));
-    println!("  clang-22 per file, {cores} at once:   {:8.0} ms  ({:.1}x clc)", ms(clang_par), ms(clang_par) / ms(clc_all));
+    println!(
+        "  clang-22 per file, sequential:  {:8.0} ms  ({:.1}x clc)",
+        ms(clang_seq),
+        ms(clang_seq) / ms(clc_all)
+    );
+    println!(
+        "  clang-22 per file, {cores} at once:   {:8.0} ms  ({:.1}x clc)",
+        ms(clang_par),
+        ms(clang_par) / ms(clc_all)
+    );
     let _ = std::fs::remove_dir_all(&tmp);
 }

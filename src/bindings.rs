@@ -9,11 +9,54 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 fn ident(s: &str) -> String {
-    let mut out: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let mut out: String = s
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
     }
-    if matches!(out.as_str(), "type" | "struct" | "fn" | "mod" | "self" | "super" | "crate" | "match" | "ref" | "move" | "loop" | "impl" | "trait" | "use" | "where" | "in" | "as" | "box" | "dyn" | "static" | "const" | "extern" | "pub" | "enum" | "let" | "mut" | "return" | "true" | "false" | "unsafe" | "async" | "await") {
+    if matches!(
+        out.as_str(),
+        "type"
+            | "struct"
+            | "fn"
+            | "mod"
+            | "self"
+            | "super"
+            | "crate"
+            | "match"
+            | "ref"
+            | "move"
+            | "loop"
+            | "impl"
+            | "trait"
+            | "use"
+            | "where"
+            | "in"
+            | "as"
+            | "box"
+            | "dyn"
+            | "static"
+            | "const"
+            | "extern"
+            | "pub"
+            | "enum"
+            | "let"
+            | "mut"
+            | "return"
+            | "true"
+            | "false"
+            | "unsafe"
+            | "async"
+            | "await"
+    ) {
         out.insert_str(0, "r#");
     }
     out
@@ -29,16 +72,27 @@ impl Mirrors {
     /// The Rust type mirroring `t`.
     fn rust(&mut self, t: &TypeInfo) -> String {
         match t {
-            TypeInfo::Scalar { name, .. } => crate::reflect::rust_scalar(name).unwrap_or("u8").to_string(),
+            TypeInfo::Scalar { name, .. } => crate::reflect::rust_scalar(name)
+                .unwrap_or("u8")
+                .to_string(),
             TypeInfo::Vector { elem, len, .. } => {
                 let storage = if *len == 3 { 4 } else { *len };
-                format!("[{}; {storage}]", crate::reflect::rust_scalar(elem).unwrap_or("u8"))
+                format!(
+                    "[{}; {storage}]",
+                    crate::reflect::rust_scalar(elem).unwrap_or("u8")
+                )
             }
             TypeInfo::Array { elem, len, .. } => format!("[{}; {len}]", self.rust(elem)),
             TypeInfo::Pointer { .. } => "u64".into(),
             TypeInfo::Void => "u8".into(),
             TypeInfo::Opaque { .. } => "u64".into(),
-            TypeInfo::Struct { name, size, align, union, fields } => {
+            TypeInfo::Struct {
+                name,
+                size,
+                align,
+                union,
+                fields,
+            } => {
                 let rname = if name.is_empty() {
                     self.anon += 1;
                     format!("anon_{}", self.anon)
@@ -59,17 +113,29 @@ impl Mirrors {
                         if f.offset > pos {
                             let _ = writeln!(body, "    pub _pad{k}: [u8; {}],", f.offset - pos);
                         }
-                        let fname = if f.name.is_empty() { format!("_field{k}") } else { ident(&f.name) };
+                        let fname = if f.name.is_empty() {
+                            format!("_field{k}")
+                        } else {
+                            ident(&f.name)
+                        };
                         let fty = self.rust(&f.ty);
                         let _ = writeln!(body, "    pub {fname}: {fty},");
-                        let _ = writeln!(asserts, "    assert!(::core::mem::offset_of!({rname}, {fname}) == {});", f.offset);
+                        let _ = writeln!(
+                            asserts,
+                            "    assert!(::core::mem::offset_of!({rname}, {fname}) == {});",
+                            f.offset
+                        );
                         pos = f.offset + type_size(&f.ty);
                     }
                     if *size > pos {
                         let _ = writeln!(body, "    pub _pad_end: [u8; {}],", size - pos);
                     }
                 }
-                let repr = if packed { "#[repr(C, packed)]".to_string() } else { format!("#[repr(C, align({align}))]") };
+                let repr = if packed {
+                    "#[repr(C, packed)]".to_string()
+                } else {
+                    format!("#[repr(C, align({align}))]")
+                };
                 let def = format!(
                     "/// Mirror of OpenCL C `{kw} {name}` ({size} bytes, aligned to {align}).\n\
                      {repr}\n#[derive(Clone, Copy, Debug)]\n#[allow(non_camel_case_types)]\npub struct {rname} {{\n{body}}}\n\
@@ -86,7 +152,9 @@ impl Mirrors {
 
 fn type_size(t: &TypeInfo) -> u64 {
     match t {
-        TypeInfo::Scalar { size, .. } | TypeInfo::Vector { size, .. } | TypeInfo::Array { size, .. } => *size,
+        TypeInfo::Scalar { size, .. }
+        | TypeInfo::Vector { size, .. }
+        | TypeInfo::Array { size, .. } => *size,
         TypeInfo::Struct { size, .. } | TypeInfo::Pointer { size } => *size,
         TypeInfo::Void => 1,
         TypeInfo::Opaque { .. } => 8,
@@ -105,9 +173,17 @@ fn field_align(t: &TypeInfo) -> u64 {
 
 fn kernel(out: &mut String, k: &KernelInfo, mirrors: &mut Mirrors, opencl3: bool) {
     let _ = writeln!(out, "        /// Kernel `{}`.", k.name);
-    let _ = writeln!(out, "        #[allow(non_snake_case)]\n        pub mod {} {{", ident(&k.name));
+    let _ = writeln!(
+        out,
+        "        #[allow(non_snake_case)]\n        pub mod {} {{",
+        ident(&k.name)
+    );
     let _ = writeln!(out, "            #[allow(unused_imports)]\n            use super::super::super::super::types::*;");
-    let _ = writeln!(out, "            /// The entry point name.\n            pub const NAME: &str = {:?};", k.name);
+    let _ = writeln!(
+        out,
+        "            /// The entry point name.\n            pub const NAME: &str = {:?};",
+        k.name
+    );
     let wg = |w: Option<[u32; 3]>| match w {
         Some([x, y, z]) => format!("Some([{x}, {y}, {z}])"),
         None => "None".into(),
@@ -145,8 +221,15 @@ fn kernel(out: &mut String, k: &KernelInfo, mirrors: &mut Mirrors, opencl3: bool
                 let _ = writeln!(sets, "                    kernel.set_arg_local_buffer({i}, self.{name} * ::core::mem::size_of::<{elem}>())?;");
             }
             ArgClass::Value if opencl3 => {
-                let _ = writeln!(fields, "                /// `{}` (`{}`).\n                pub {name}: {elem},", a.name, a.type_name);
-                let _ = writeln!(sets, "                    kernel.set_arg({i}, &self.{name})?;");
+                let _ = writeln!(
+                    fields,
+                    "                /// `{}` (`{}`).\n                pub {name}: {elem},",
+                    a.name, a.type_name
+                );
+                let _ = writeln!(
+                    sets,
+                    "                    kernel.set_arg({i}, &self.{name})?;"
+                );
             }
             _ => {}
         }
@@ -170,12 +253,23 @@ fn kernel(out: &mut String, k: &KernelInfo, mirrors: &mut Mirrors, opencl3: bool
 
 /// The generated Rust source.
 pub fn generate(modules: &[(Module, Vec<u32>)], opencl3: bool) -> String {
-    let mut mirrors = Mirrors { defs: BTreeMap::new(), anon: 0 };
+    let mut mirrors = Mirrors {
+        defs: BTreeMap::new(),
+        anon: 0,
+    };
     let mut mods = String::new();
     for (m, words) in modules {
         let _ = writeln!(mods, "/// Compiled from `{}`.", m.source.display());
-        let _ = writeln!(mods, "#[allow(non_snake_case)]\npub mod {} {{", ident(&m.name));
-        let _ = write!(mods, "    /// The validated SPIR-V module ({} words).\n    pub static SPIRV: &[u32] = &[", words.len());
+        let _ = writeln!(
+            mods,
+            "#[allow(non_snake_case)]\npub mod {} {{",
+            ident(&m.name)
+        );
+        let _ = write!(
+            mods,
+            "    /// The validated SPIR-V module ({} words).\n    pub static SPIRV: &[u32] = &[",
+            words.len()
+        );
         for (i, w) in words.iter().enumerate() {
             if i % 8 == 0 {
                 mods.push_str("\n        ");

@@ -88,7 +88,9 @@ pub enum BuildError {
 impl std::fmt::Display for BuildError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            BuildError::NoOutDir => f.write_str("OUT_DIR is not set: call Build::out_dir or run from a build script"),
+            BuildError::NoOutDir => {
+                f.write_str("OUT_DIR is not set: call Build::out_dir or run from a build script")
+            }
             BuildError::Options(m) => f.write_str(m),
             BuildError::Compile(errors) => f.write_str(&errors.join("")),
             BuildError::Io(p, e) => write!(f, "cannot write '{}': {e}", p.display()),
@@ -120,7 +122,8 @@ impl Build {
 
     /// Adds several source files.
     pub fn files<P: AsRef<Path>>(mut self, paths: impl IntoIterator<Item = P>) -> Build {
-        self.files.extend(paths.into_iter().map(|p| p.as_ref().to_path_buf()));
+        self.files
+            .extend(paths.into_iter().map(|p| p.as_ref().to_path_buf()));
         self
     }
 
@@ -165,7 +168,11 @@ impl Build {
 
     /// Turns warnings into errors.
     pub fn warnings_into_errors(mut self, yes: bool) -> Build {
-        self.opts.warnings = if yes { WarningMode::Error } else { WarningMode::Report };
+        self.opts.warnings = if yes {
+            WarningMode::Error
+        } else {
+            WarningMode::Report
+        };
         self
     }
 
@@ -208,7 +215,11 @@ impl Build {
 
     /// Compiles everything and writes `<out>/<name>.rs`.
     pub fn try_compile(mut self, name: &str) -> Result<Output, BuildError> {
-        let out_dir = match self.out_dir.clone().or_else(|| std::env::var_os("OUT_DIR").map(PathBuf::from)) {
+        let out_dir = match self
+            .out_dir
+            .clone()
+            .or_else(|| std::env::var_os("OUT_DIR").map(PathBuf::from))
+        {
             Some(d) => d,
             None => return Err(BuildError::NoOutDir),
         };
@@ -221,8 +232,11 @@ impl Build {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let workers = self.jobs.unwrap_or(cores).min(self.files.len().max(1));
         let next = std::sync::atomic::AtomicUsize::new(0);
-        let results: Vec<std::sync::Mutex<Option<Result<crate::Compilation, Error>>>> =
-            self.files.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        let results: Vec<std::sync::Mutex<Option<Result<crate::Compilation, Error>>>> = self
+            .files
+            .iter()
+            .map(|_| std::sync::Mutex::new(None))
+            .collect();
         std::thread::scope(|s| {
             for _ in 0..workers {
                 s.spawn(|| loop {
@@ -251,15 +265,32 @@ impl Build {
                             cargo.push(format!("cargo:warning={first}"));
                         }
                     }
-                    let stem = file.file_stem().map_or("module".into(), |s| s.to_string_lossy().into_owned());
+                    let stem = file
+                        .file_stem()
+                        .map_or("module".into(), |s| s.to_string_lossy().into_owned());
                     let spirv = out_dir.join(format!("{stem}.spv"));
                     crate::output::write_atomic(&spirv, &crate::output::words_to_bytes(&c.words))
                         .map_err(|e| BuildError::Io(spirv.clone(), e))?;
-                    modules.push((Module { source: file.clone(), spirv, name: stem, reflection: c.reflection, dependencies: c.dependencies }, c.words));
+                    modules.push((
+                        Module {
+                            source: file.clone(),
+                            spirv,
+                            name: stem,
+                            reflection: c.reflection,
+                            dependencies: c.dependencies,
+                        },
+                        c.words,
+                    ));
                 }
-                Some(Err(Error::Input { diagnostics, sources })) => errors.push(render::human_all(&diagnostics, &sources)),
+                Some(Err(Error::Input {
+                    diagnostics,
+                    sources,
+                })) => errors.push(render::human_all(&diagnostics, &sources)),
                 Some(Err(e)) => errors.push(format!("{}: error: {e}\n", file.display())),
-                None => errors.push(format!("{}: error: the compiler thread failed\n", file.display())),
+                None => errors.push(format!(
+                    "{}: error: the compiler thread failed\n",
+                    file.display()
+                )),
             }
         }
         if self.cargo_metadata {
@@ -273,7 +304,12 @@ impl Build {
         }
         let code = bindings::generate(&modules, self.opencl3_bindings);
         let bindings = out_dir.join(format!("{name}.rs"));
-        crate::output::write_atomic(&bindings, code.as_bytes()).map_err(|e| BuildError::Io(bindings.clone(), e))?;
-        Ok(Output { modules: modules.into_iter().map(|(m, _)| m).collect(), bindings, cargo_lines: cargo })
+        crate::output::write_atomic(&bindings, code.as_bytes())
+            .map_err(|e| BuildError::Io(bindings.clone(), e))?;
+        Ok(Output {
+            modules: modules.into_iter().map(|(m, _)| m).collect(),
+            bindings,
+            cargo_lines: cargo,
+        })
     }
 }

@@ -10,8 +10,8 @@ use crate::source::SourceMap;
 use clc_passes::ast::LangOptions;
 use clc_passes::diag::{Bug, Diagnostic, Diagnostics, FileId, Severity, Span};
 use clc_passes::pipeline::{self, Outcome, PipelineOptions};
-use spirv_tools::val::Validator;
 use rspirv::spirv;
+use spirv_tools::val::Validator;
 use spirv_tools::TargetEnv;
 use std::path::Path;
 
@@ -35,7 +35,10 @@ pub struct Compilation {
 
 /// Compiles the OpenCL C file at `path`.
 pub fn compile_file(path: &Path, opts: &Options) -> Result<Compilation, Error> {
-    let text = std::fs::read(path).map_err(|source| Error::Read { path: path.to_path_buf(), source })?;
+    let text = std::fs::read(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let text = String::from_utf8_lossy(&text).into_owned();
     compile_source(path, &text, opts)
 }
@@ -51,7 +54,9 @@ const STACK_BYTES: usize = 512 << 20;
 /// internal error.
 pub fn compile_source(path: &Path, text: &str, opts: &Options) -> Result<Compilation, Error> {
     std::thread::scope(|s| {
-        let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn_scoped(s, || compile_now(path, text, opts));
+        let worker = std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(s, || compile_now(path, text, opts));
         match worker {
             Ok(handle) => handle.join().unwrap_or_else(|payload| {
                 let what = payload
@@ -59,7 +64,10 @@ pub fn compile_source(path: &Path, text: &str, opts: &Options) -> Result<Compila
                     .map(|s| s.to_string())
                     .or_else(|| payload.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "panic".into());
-                Err(Error::Internal { bug: Bug::new(None, what), sources: SourceMap::default() })
+                Err(Error::Internal {
+                    bug: Bug::new(None, what),
+                    sources: SourceMap::default(),
+                })
             }),
             Err(e) => Err(Error::Internal {
                 bug: Bug::new(None, format!("cannot start the compiler thread: {e}")),
@@ -71,13 +79,26 @@ pub fn compile_source(path: &Path, text: &str, opts: &Options) -> Result<Compila
 
 fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, Error> {
     if let Target::Vulkan(_) = opts.target {
-        return Err(Error::Unsupported(format!("target '{}': the Vulkan target is not implemented yet", opts.target)));
+        return Err(Error::Unsupported(format!(
+            "target '{}': the Vulkan target is not implemented yet",
+            opts.target
+        )));
     }
     if text.contains('\0') {
         let mut sources = SourceMap::default();
         let file = sources.add(path.to_path_buf(), String::new());
-        let d = Diagnostic::error(Span { file, line: 1, col: 1 }, "source file contains a NUL byte");
-        return Err(Error::Input { diagnostics: d.into(), sources });
+        let d = Diagnostic::error(
+            Span {
+                file,
+                line: 1,
+                col: 1,
+            },
+            "source file contains a NUL byte",
+        );
+        return Err(Error::Input {
+            diagnostics: d.into(),
+            sources,
+        });
     }
     let env = target_env(opts)?;
     let mut sources = SourceMap::default();
@@ -85,7 +106,8 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
 
     let index = Index::new().map_err(|e| Error::Libclang(e.to_string()))?;
     let args = clang_args(opts);
-    let tu = TranslationUnit::parse(&index, path, Some(text), &args).map_err(|e| Error::Libclang(e.to_string()))?;
+    let tu = TranslationUnit::parse(&index, path, Some(text), &args)
+        .map_err(|e| Error::Libclang(e.to_string()))?;
 
     let mut diags = Diagnostics::new();
     for d in tu.diagnostics() {
@@ -102,7 +124,10 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         diags
     };
     if diags.has_errors() {
-        return Err(Error::Input { diagnostics: finish(diags), sources });
+        return Err(Error::Input {
+            diagnostics: finish(diags),
+            sources,
+        });
     }
 
     let resource = clang::resource_include_dir();
@@ -118,14 +143,25 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         Ok(m) => m,
         Err(d) => {
             diags.extend(d);
-            return Err(Error::Input { diagnostics: finish(diags), sources });
+            return Err(Error::Input {
+                diagnostics: finish(diags),
+                sources,
+            });
         }
     };
 
-    let popts = PipelineOptions { limits: opts.limits, dump_after: opts.dump_after.clone() };
+    let popts = PipelineOptions {
+        limits: opts.limits,
+        dump_after: opts.dump_after.clone(),
+    };
     let mut dumps = Vec::new();
-    let outcome = pipeline::run(&mut module, &popts, &mut |name, text| dumps.push((name.to_string(), text)))
-        .map_err(|bug| Error::Internal { bug, sources: sources.clone() })?;
+    let outcome = pipeline::run(&mut module, &popts, &mut |name, text| {
+        dumps.push((name.to_string(), text))
+    })
+    .map_err(|bug| Error::Internal {
+        bug,
+        sources: sources.clone(),
+    })?;
     let valid = match outcome {
         Outcome::Valid(v, warnings) => {
             diags.extend(warnings);
@@ -134,21 +170,34 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         Outcome::Invalid(d) => {
             diags.extend(d);
             diags.sort();
-            return Err(Error::Input { diagnostics: finish(diags), sources });
+            return Err(Error::Input {
+                diagnostics: finish(diags),
+                sources,
+            });
         }
     };
     let diags = finish(diags);
     if diags.has_errors() {
-        return Err(Error::Input { diagnostics: diags, sources });
+        return Err(Error::Input {
+            diagnostics: diags,
+            sources,
+        });
     }
 
-    let bopts = spv::Options { flavor: Flavor::OpenCl, version: opts.spirv_version, float: float_options(opts) };
+    let bopts = spv::Options {
+        flavor: Flavor::OpenCl,
+        version: opts.spirv_version,
+        float: float_options(opts),
+    };
     let words = match spv::write(&module, &valid, &bopts) {
         Ok(w) => w,
         Err(spv::Error::Unsupported(d)) => {
             let mut all = diags;
             all.push(d);
-            return Err(Error::Input { diagnostics: all, sources });
+            return Err(Error::Input {
+                diagnostics: all,
+                sources,
+            });
         }
         Err(spv::Error::Bug(bug)) => return Err(Error::Internal { bug, sources }),
     };
@@ -157,7 +206,10 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
     // environments know no extensions, so a module using one (64-bit atomics from
     // cl_khr_int64_base_atomics, half arithmetic from cl_khr_fp16) is validated under the
     // universal rules of its version.
-    let opencl_env = matches!(env, TargetEnv::OpenCL_1_2 | TargetEnv::OpenCL_2_0 | TargetEnv::OpenCL_2_2);
+    let opencl_env = matches!(
+        env,
+        TargetEnv::OpenCL_1_2 | TargetEnv::OpenCL_2_0 | TargetEnv::OpenCL_2_2
+    );
     let extension = [spirv::Capability::Int64Atomics, spirv::Capability::Float16]
         .into_iter()
         .any(|c| declares_capability(&words, c));
@@ -172,18 +224,33 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
     };
     let validator = spirv_tools::val::create(Some(env));
     if let Err(e) = validator.validate(&words, None) {
-        let bug = Bug::new(None, format!("the generated SPIR-V does not validate for {env}: {e}"));
+        let bug = Bug::new(
+            None,
+            format!("the generated SPIR-V does not validate for {env}: {e}"),
+        );
         return Err(Error::Internal { bug, sources });
     }
     let reflection = crate::reflect::reflect(&module, &valid);
-    Ok(Compilation { words, diagnostics: diags, sources, dumps, reflection, dependencies })
+    Ok(Compilation {
+        words,
+        diagnostics: diags,
+        sources,
+        dumps,
+        reflection,
+        dependencies,
+    })
 }
 
 /// Whether a module declares `OpCapability cap` (capabilities lead the module, after the
 /// five header words).
 fn declares_capability(words: &[u32], cap: spirv::Capability) -> bool {
     const OP_CAPABILITY: u32 = (2 << 16) | 17;
-    words.get(5..).unwrap_or(&[]).chunks_exact(2).take_while(|w| w[0] == OP_CAPABILITY).any(|w| w[1] == cap as u32)
+    words
+        .get(5..)
+        .unwrap_or(&[])
+        .chunks_exact(2)
+        .take_while(|w| w[0] == OP_CAPABILITY)
+        .any(|w| w[1] == cap as u32)
 }
 
 /// The spirv-val environment for the options (OpenCL envs accept SPIR-V 1.0, OpenCL 2.2
@@ -255,7 +322,11 @@ pub fn clang_args(opts: &Options) -> Vec<String> {
     a
 }
 
-fn convert(d: &clang::ClangDiagnostic, sources: &mut SourceMap, main: FileId) -> Option<Diagnostic> {
+fn convert(
+    d: &clang::ClangDiagnostic,
+    sources: &mut SourceMap,
+    main: FileId,
+) -> Option<Diagnostic> {
     let severity = match d.severity {
         ClangSeverity::Ignored => return None,
         ClangSeverity::Note => Severity::Note,
@@ -277,7 +348,8 @@ fn convert(d: &clang::ClangDiagnostic, sources: &mut SourceMap, main: FileId) ->
         notes: Vec::new(),
     };
     for c in &d.children {
-        out.notes.push((span(&c.location, sources), c.message.clone()));
+        out.notes
+            .push((span(&c.location, sources), c.message.clone()));
     }
     Some(out)
 }

@@ -25,8 +25,8 @@ pub mod reflect;
 pub mod render;
 pub mod source;
 
-pub use clc_passes::{ast, diag};
 pub use build_script::Build;
+pub use clc_passes::{ast, diag};
 pub use driver::{compile_file, compile_source, Compilation};
 pub use error::Error;
 pub use options::{Options, Target, WarningMode};

@@ -67,10 +67,15 @@ fn parse_args(args: Vec<String>) -> Parsed {
     let (mut reflect, mut depfile) = (None, None);
     let mut it = args.into_iter();
     // `-X value` or `-Xvalue`.
-    fn joined(arg: &str, flag: &str, it: &mut impl Iterator<Item = String>) -> Option<Result<String, String>> {
+    fn joined(
+        arg: &str,
+        flag: &str,
+        it: &mut impl Iterator<Item = String>,
+    ) -> Option<Result<String, String>> {
         let rest = arg.strip_prefix(flag)?;
         Some(if rest.is_empty() {
-            it.next().ok_or_else(|| format!("argument to '{flag}' is missing (expected 1 value)"))
+            it.next()
+                .ok_or_else(|| format!("argument to '{flag}' is missing (expected 1 value)"))
         } else {
             Ok(rest.to_string())
         })
@@ -105,21 +110,33 @@ fn parse_args(args: Vec<String>) -> Parsed {
                 Err(e) => return usage_error(&e),
             }
         } else if let Some(v) = a.strip_prefix("--spirv-version=") {
-            let parsed = v.split_once('.').and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)));
+            let parsed = v
+                .split_once('.')
+                .and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)));
             match parsed {
                 Some((1, m)) if m <= 6 => opts.spirv_version = (1, m),
-                _ => return usage_error(&format!("invalid SPIR-V version '{v}' (expected 1.0 to 1.6)")),
+                _ => {
+                    return usage_error(&format!(
+                        "invalid SPIR-V version '{v}' (expected 1.0 to 1.6)"
+                    ))
+                }
             }
         } else if let Some(v) = a.strip_prefix("--diagnostics=") {
             match v {
                 "human" => json = false,
                 "json" => json = true,
-                _ => return usage_error(&format!("invalid diagnostics format '{v}' (expected human or json)")),
+                _ => {
+                    return usage_error(&format!(
+                        "invalid diagnostics format '{v}' (expected human or json)"
+                    ))
+                }
             }
         } else if let Some(v) = a.strip_prefix("--max-constant-args=") {
             match v.parse() {
                 Ok(n) => opts.limits.max_constant_args = n,
-                Err(_) => return usage_error(&format!("invalid number '{v}' for --max-constant-args")),
+                Err(_) => {
+                    return usage_error(&format!("invalid number '{v}' for --max-constant-args"))
+                }
             }
         } else if let Some(v) = a.strip_prefix("--max-local-mem=") {
             match v.parse() {
@@ -173,12 +190,26 @@ fn parse_args(args: Vec<String>) -> Parsed {
             input = Some(PathBuf::from(arg));
         }
     }
-    let Some(input) = input else { return usage_error("no input file") };
-    Parsed::Run(Box::new(Cli { opts, input, output, assembly, json, reflect, depfile }))
+    let Some(input) = input else {
+        return usage_error("no input file");
+    };
+    Parsed::Run(Box::new(Cli {
+        opts,
+        input,
+        output,
+        assembly,
+        json,
+        reflect,
+        depfile,
+    }))
 }
 
 fn default_output(cli: &Cli) -> String {
-    let stem = cli.input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
+    let stem = cli
+        .input
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
     format!("{stem}.{}", if cli.assembly { "spvasm" } else { "spv" })
 }
 
@@ -199,7 +230,9 @@ fn run(cli: &Cli) -> ExitCode {
             let bytes = if cli.assembly {
                 match disassemble(&c.words) {
                     Some(text) => text.into_bytes(),
-                    None => return internal("the SPIR-V disassembler failed on a validated module"),
+                    None => {
+                        return internal("the SPIR-V disassembler failed on a validated module")
+                    }
                 }
             } else {
                 words_to_bytes(&c.words)
@@ -207,7 +240,11 @@ fn run(cli: &Cli) -> ExitCode {
             let out = cli.output.clone().unwrap_or_else(|| default_output(cli));
             if out == "-" {
                 let mut stdout = std::io::stdout().lock();
-                if stdout.write_all(&bytes).and_then(|()| stdout.flush()).is_err() {
+                if stdout
+                    .write_all(&bytes)
+                    .and_then(|()| stdout.flush())
+                    .is_err()
+                {
                     eprintln!("clc: error: cannot write to standard output");
                     return ExitCode::from(1);
                 }
@@ -226,7 +263,11 @@ fn run(cli: &Cli) -> ExitCode {
                 }
             }
             if let Some(dep) = &cli.depfile {
-                let target = if out == "-" { default_output(cli) } else { out.clone() };
+                let target = if out == "-" {
+                    default_output(cli)
+                } else {
+                    out.clone()
+                };
                 let path = match dep {
                     Depfile::At(p) => p.clone(),
                     Depfile::Beside => std::path::Path::new(&target).with_extension("d"),
@@ -239,7 +280,10 @@ fn run(cli: &Cli) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(Error::Input { diagnostics, sources }) => {
+        Err(Error::Input {
+            diagnostics,
+            sources,
+        }) => {
             eprint!("{}", render(&diagnostics, &sources));
             ExitCode::from(1)
         }
@@ -258,7 +302,11 @@ fn run(cli: &Cli) -> ExitCode {
         Err(Error::Internal { bug, sources }) => {
             let at = bug
                 .span
-                .and_then(|s| sources.get(s.file).map(|f| format!(" at {}:{}:{}", f.path.display(), s.line, s.col)))
+                .and_then(|s| {
+                    sources
+                        .get(s.file)
+                        .map(|f| format!(" at {}:{}:{}", f.path.display(), s.line, s.col))
+                })
                 .unwrap_or_default();
             internal(&format!("{}{at}", bug.message))
         }
@@ -269,7 +317,11 @@ fn run(cli: &Cli) -> ExitCode {
 fn disassemble(words: &[u32]) -> Option<String> {
     use spirv_tools::assembler::{Assembler, DisassembleOptions};
     let asm = spirv_tools::assembler::create(None);
-    let opts = DisassembleOptions { indent: false, use_friendly_names: true, ..DisassembleOptions::default() };
+    let opts = DisassembleOptions {
+        indent: false,
+        use_friendly_names: true,
+        ..DisassembleOptions::default()
+    };
     asm.disassemble(words, opts).ok().flatten()
 }
 
@@ -289,9 +341,14 @@ fn main() -> ExitCode {
                 .map(|s| s.to_string())
                 .or_else(|| info.payload().downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "panic".into());
-            let at = info.location().map(|l| format!(" ({}:{})", l.file(), l.line())).unwrap_or_default();
+            let at = info
+                .location()
+                .map(|l| format!(" ({}:{})", l.file(), l.line()))
+                .unwrap_or_default();
             eprintln!("clc: internal compiler error: {msg}{at}");
-            eprintln!("clc: this is a bug in clc; please report it with the input that triggered it");
+            eprintln!(
+                "clc: this is a bug in clc; please report it with the input that triggered it"
+            );
         }));
     }
     let cli = match parse_args(std::env::args().skip(1).collect()) {

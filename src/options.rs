@@ -23,7 +23,9 @@ impl FromStr for Target {
             "opencl" => Ok(Target::OpenCl),
             "vulkan1.2" => Ok(Target::Vulkan(2)),
             "vulkan1.3" => Ok(Target::Vulkan(3)),
-            _ => Err(format!("unknown target '{s}' (expected opencl, vulkan1.2 or vulkan1.3)")),
+            _ => Err(format!(
+                "unknown target '{s}' (expected opencl, vulkan1.2 or vulkan1.3)"
+            )),
         }
     }
 }
@@ -43,7 +45,9 @@ pub fn parse_cl_std(s: &str) -> Result<LangVersion, String> {
         "CL1.0" | "CL1.1" | "CL1.2" => Ok(LangVersion::Cl12),
         "CL2.0" => Ok(LangVersion::Cl20),
         "CL3.0" => Ok(LangVersion::Cl30),
-        _ => Err(format!("invalid value '{s}' in '-cl-std={s}' (expected CL1.2, CL2.0 or CL3.0)")),
+        _ => Err(format!(
+            "invalid value '{s}' in '-cl-std={s}' (expected CL1.2, CL2.0 or CL3.0)"
+        )),
     }
 }
 

@@ -10,7 +10,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::Builder::new().prefix(".clc-").suffix(".tmp").tempfile_in(dir)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".clc-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
@@ -45,6 +48,9 @@ mod tests {
     #[test]
     fn depfiles_escape_spaces_and_list_headers_as_phony() {
         let d = super::depfile("out dir/k.spv", &["k.cl".into(), "inc/a b.h".into()]);
-        assert_eq!(d, "out\\ dir/k.spv: \\\n  k.cl \\\n  inc/a\\ b.h\n\ninc/a\\ b.h:\n");
+        assert_eq!(
+            d,
+            "out\\ dir/k.spv: \\\n  k.cl \\\n  inc/a\\ b.h\n\ninc/a\\ b.h:\n"
+        );
     }
 }

@@ -139,11 +139,20 @@ fn type_info(m: &Module, h: Handle<Type>) -> TypeInfo {
     let layout = &m.lang.layout;
     match m.types.get(h) {
         Type::Void => TypeInfo::Void,
-        Type::Scalar(s) => TypeInfo::Scalar { name: s.spelling(), size: s.size() },
-        Type::Vector { elem, len } => TypeInfo::Vector { elem: elem.spelling(), len: *len, size: m.types.size_of(h, layout) },
-        Type::Array { elem, len } => {
-            TypeInfo::Array { elem: Box::new(type_info(m, *elem)), len: *len, size: m.types.size_of(h, layout) }
-        }
+        Type::Scalar(s) => TypeInfo::Scalar {
+            name: s.spelling(),
+            size: s.size(),
+        },
+        Type::Vector { elem, len } => TypeInfo::Vector {
+            elem: elem.spelling(),
+            len: *len,
+            size: m.types.size_of(h, layout),
+        },
+        Type::Array { elem, len } => TypeInfo::Array {
+            elem: Box::new(type_info(m, *elem)),
+            len: *len,
+            size: m.types.size_of(h, layout),
+        },
         Type::Struct(d) => {
             let def = &m.types.structs[*d];
             TypeInfo::Struct {
@@ -154,12 +163,20 @@ fn type_info(m: &Module, h: Handle<Type>) -> TypeInfo {
                 fields: def
                     .fields
                     .iter()
-                    .map(|f| FieldInfo { name: f.name.clone(), offset: f.offset, ty: type_info(m, f.ty) })
+                    .map(|f| FieldInfo {
+                        name: f.name.clone(),
+                        offset: f.offset,
+                        ty: type_info(m, f.ty),
+                    })
                     .collect(),
             }
         }
-        Type::Pointer { .. } => TypeInfo::Pointer { size: m.types.size_of(h, layout) },
-        Type::Image(_) | Type::Sampler | Type::Event => TypeInfo::Opaque { name: m.types.display(h) },
+        Type::Pointer { .. } => TypeInfo::Pointer {
+            size: m.types.size_of(h, layout),
+        },
+        Type::Image(_) | Type::Sampler | Type::Event => TypeInfo::Opaque {
+            name: m.types.display(h),
+        },
     }
 }
 
@@ -176,16 +193,22 @@ pub fn reflect(m: &Module, valid: &Validated) -> Reflection {
             .map(|(i, &p)| {
                 let l = &f.locals[p];
                 let kind = kinds.get(i).copied().unwrap_or(ArgKind::Value);
-                let (class, address_space, read_only, ty) = match (kind, m.types.as_pointer(l.ty.ty)) {
-                    (ArgKind::Buffer { space, read_only }, Some((pointee, _, _))) => {
-                        (ArgClass::Buffer, Some(space_name(space)), read_only, type_info(m, pointee))
-                    }
-                    (ArgKind::Local, Some((pointee, _, _))) => {
-                        (ArgClass::Local, Some("local"), false, type_info(m, pointee))
-                    }
-                    (ArgKind::Opaque, _) => (ArgClass::Opaque, None, false, type_info(m, l.ty.ty)),
-                    _ => (ArgClass::Value, None, false, type_info(m, l.ty.ty)),
-                };
+                let (class, address_space, read_only, ty) =
+                    match (kind, m.types.as_pointer(l.ty.ty)) {
+                        (ArgKind::Buffer { space, read_only }, Some((pointee, _, _))) => (
+                            ArgClass::Buffer,
+                            Some(space_name(space)),
+                            read_only,
+                            type_info(m, pointee),
+                        ),
+                        (ArgKind::Local, Some((pointee, _, _))) => {
+                            (ArgClass::Local, Some("local"), false, type_info(m, pointee))
+                        }
+                        (ArgKind::Opaque, _) => {
+                            (ArgClass::Opaque, None, false, type_info(m, l.ty.ty))
+                        }
+                        _ => (ArgClass::Value, None, false, type_info(m, l.ty.ty)),
+                    };
                 ArgInfo {
                     name: l.name.clone(),
                     type_name: attrs.arg_type_names.get(i).cloned().unwrap_or_default(),

@@ -9,18 +9,38 @@ use std::fmt::Write;
 /// Renders one diagnostic in clang's shape.
 pub fn human(d: &Diagnostic, sources: &SourceMap) -> String {
     let mut out = String::new();
-    header(&mut out, d.span, d.severity, &d.message, d.tag.as_deref(), sources);
+    header(
+        &mut out,
+        d.span,
+        d.severity,
+        &d.message,
+        d.tag.as_deref(),
+        sources,
+    );
     for (span, note) in &d.notes {
         header(&mut out, *span, Severity::Note, note, None, sources);
     }
     out
 }
 
-fn header(out: &mut String, span: Option<Span>, sev: Severity, msg: &str, tag: Option<&str>, sources: &SourceMap) {
+fn header(
+    out: &mut String,
+    span: Option<Span>,
+    sev: Severity,
+    msg: &str,
+    tag: Option<&str>,
+    sources: &SourceMap,
+) {
     let tag = tag.map(|t| format!(" [{t}]")).unwrap_or_default();
     match span.and_then(|s| sources.get(s.file).map(|f| (s, f))) {
         Some((s, f)) if s.line > 0 => {
-            let _ = writeln!(out, "{}:{}:{}: {sev}: {msg}{tag}", f.path.display(), s.line, s.col);
+            let _ = writeln!(
+                out,
+                "{}:{}:{}: {sev}: {msg}{tag}",
+                f.path.display(),
+                s.line,
+                s.col
+            );
             if let Some(line) = sources.line(s.file, s.line) {
                 let _ = writeln!(out, "{line}");
                 // Keep tabs so the caret lines up under the column in a terminal.
@@ -56,7 +76,12 @@ pub fn human_all(diags: &Diagnostics, sources: &SourceMap) -> String {
             let _ = writeln!(out, "{} generated.", plural(e, "error"));
         }
         (w, e) => {
-            let _ = writeln!(out, "{} and {} generated.", plural(w, "warning"), plural(e, "error"));
+            let _ = writeln!(
+                out,
+                "{} and {} generated.",
+                plural(w, "warning"),
+                plural(e, "error")
+            );
         }
     }
     out
@@ -65,13 +90,18 @@ pub fn human_all(diags: &Diagnostics, sources: &SourceMap) -> String {
 /// One JSON object per line per diagnostic.
 pub fn json_all(diags: &Diagnostics, sources: &SourceMap) -> String {
     let loc = |s: Option<Span>| match s.and_then(|s| sources.get(s.file).map(|f| (s, f))) {
-        Some((s, f)) => serde_json::json!({ "file": f.path.display().to_string(), "line": s.line, "column": s.col }),
+        Some((s, f)) => {
+            serde_json::json!({ "file": f.path.display().to_string(), "line": s.line, "column": s.col })
+        }
         None => serde_json::Value::Null,
     };
     let mut out = String::new();
     for d in diags.iter() {
-        let notes: Vec<_> =
-            d.notes.iter().map(|(s, m)| serde_json::json!({ "message": m, "location": loc(*s) })).collect();
+        let notes: Vec<_> = d
+            .notes
+            .iter()
+            .map(|(s, m)| serde_json::json!({ "message": m, "location": loc(*s) }))
+            .collect();
         let v = serde_json::json!({
             "severity": d.severity.to_string(),
             "message": d.message,

@@ -41,6 +41,9 @@ impl SourceMap {
 
     /// Line `line` (1-based) of a file, without its newline.
     pub fn line(&self, id: FileId, line: u32) -> Option<&str> {
-        self.get(id)?.text.lines().nth(line.checked_sub(1)? as usize)
+        self.get(id)?
+            .text
+            .lines()
+            .nth(line.checked_sub(1)? as usize)
     }
 }

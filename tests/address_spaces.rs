@@ -49,7 +49,11 @@ struct Diag {
 
 impl fmt::Display for Diag {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}: {}", self.line, self.col, self.severity, self.message)
+        write!(
+            f,
+            "{}:{}: {}: {}",
+            self.line, self.col, self.severity, self.message
+        )
     }
 }
 
@@ -80,10 +84,13 @@ fn parse(text: &str) -> Result<TestFile, String> {
     };
     if let Some(opts) = lines.get(1).and_then(|l| l.strip_prefix("// options:")) {
         for opt in opts.split_whitespace() {
-            let number = |v: &str| v.parse::<u64>().map_err(|_| format!("option '{opt}': '{v}' is not a number"));
+            let number = |v: &str| {
+                v.parse::<u64>()
+                    .map_err(|_| format!("option '{opt}': '{v}' is not a number"))
+            };
             if let Some(v) = opt.strip_prefix("--max-constant-args=") {
-                options.limits.max_constant_args =
-                    u32::try_from(number(v)?).map_err(|_| format!("option '{opt}' is out of range"))?;
+                options.limits.max_constant_args = u32::try_from(number(v)?)
+                    .map_err(|_| format!("option '{opt}' is out of range"))?;
             } else if let Some(v) = opt.strip_prefix("--max-local-mem=") {
                 options.limits.max_local_bytes = number(v)?;
             } else {
@@ -95,16 +102,23 @@ fn parse(text: &str) -> Result<TestFile, String> {
     for (i, line) in lines.iter().enumerate() {
         let here = i as i64 + 1;
         for part in line.split(EXPECT).skip(1) {
-            let bad = |why: &str| format!("line {here}: malformed annotation `{EXPECT}{part}`: {why}");
+            let bad =
+                |why: &str| format!("line {here}: malformed annotation `{EXPECT}{part}`: {why}");
             // `: …` or `@+N: …` / `@-N: …`
             let (offset, rest) = if let Some(rest) = part.strip_prefix(':') {
                 (0, rest)
             } else if let Some(rel) = part.strip_prefix('@') {
-                let (n, rest) = rel.split_once(':').ok_or_else(|| bad("missing ':' after the line offset"))?;
+                let (n, rest) = rel
+                    .split_once(':')
+                    .ok_or_else(|| bad("missing ':' after the line offset"))?;
                 if !n.starts_with(['+', '-']) {
                     return Err(bad("the line offset must be signed (@+1, @-1)"));
                 }
-                (n.parse::<i64>().map_err(|_| bad("the line offset is not a number"))?, rest)
+                (
+                    n.parse::<i64>()
+                        .map_err(|_| bad("the line offset is not a number"))?,
+                    rest,
+                )
             } else {
                 return Err(bad("expected `// expect:` or `// expect@±N:`"));
             };
@@ -112,19 +126,31 @@ fn parse(text: &str) -> Result<TestFile, String> {
             if target < 1 || target > lines.len() as i64 {
                 return Err(bad("the line offset points outside the file"));
             }
-            let (head, message) = rest.trim_start().split_once(": ").ok_or_else(|| bad("expected `SEVERITY@COL: MESSAGE`"))?;
-            let (severity, col) = head.split_once('@').ok_or_else(|| bad("expected `SEVERITY@COL`"))?;
+            let (head, message) = rest
+                .trim_start()
+                .split_once(": ")
+                .ok_or_else(|| bad("expected `SEVERITY@COL: MESSAGE`"))?;
+            let (severity, col) = head
+                .split_once('@')
+                .ok_or_else(|| bad("expected `SEVERITY@COL`"))?;
             let severity = match severity {
                 "error" => "error",
                 "warning" => "warning",
                 _ => return Err(bad("the severity must be `error` or `warning`")),
             };
-            let col = col.parse::<u32>().map_err(|_| bad("the column is not a number"))?;
+            let col = col
+                .parse::<u32>()
+                .map_err(|_| bad("the column is not a number"))?;
             let message = message.trim_end();
             if message.is_empty() {
                 return Err(bad("the message is empty"));
             }
-            expected.push(Diag { line: target as u32, col, severity, message: message.to_string() });
+            expected.push(Diag {
+                line: target as u32,
+                col,
+                severity,
+                message: message.to_string(),
+            });
         }
     }
     Ok(TestFile { options, expected })
@@ -142,7 +168,10 @@ fn same_file(a: &Path, b: &Path) -> bool {
 fn compile(path: &Path, options: &Options) -> Result<(Vec<Diag>, bool, String), String> {
     let (diagnostics, sources, compiled) = match clc::compile_file(path, options) {
         Ok(c) => (c.diagnostics, c.sources, true),
-        Err(clc::Error::Input { diagnostics, sources }) => (diagnostics, sources, false),
+        Err(clc::Error::Input {
+            diagnostics,
+            sources,
+        }) => (diagnostics, sources, false),
         Err(e) => return Err(format!("compilation failed without diagnostics: {e}")),
     };
     let mut out = Vec::new();
@@ -157,9 +186,17 @@ fn compile(path: &Path, options: &Options) -> Result<(Vec<Diag>, bool, String), 
             None => d.message.clone(),
         };
         let (line, col) = match d.span {
-            Some(s) if sources.get(s.file).is_some_and(|f| same_file(&f.path, path)) => (s.line, s.col),
+            Some(s)
+                if sources
+                    .get(s.file)
+                    .is_some_and(|f| same_file(&f.path, path)) =>
+            {
+                (s.line, s.col)
+            }
             Some(s) => {
-                let file = sources.get(s.file).map_or_else(|| "?".into(), |f| f.path.display().to_string());
+                let file = sources
+                    .get(s.file)
+                    .map_or_else(|| "?".into(), |f| f.path.display().to_string());
                 message = format!("(in {file}:{}:{}) {message}", s.line, s.col);
                 (0, 0)
             }
@@ -168,9 +205,18 @@ fn compile(path: &Path, options: &Options) -> Result<(Vec<Diag>, bool, String), 
                 (0, 0)
             }
         };
-        out.push(Diag { line, col, severity, message });
+        out.push(Diag {
+            line,
+            col,
+            severity,
+            message,
+        });
     }
-    Ok((out, compiled, clc::render::human_all(&diagnostics, &sources)))
+    Ok((
+        out,
+        compiled,
+        clc::render::human_all(&diagnostics, &sources),
+    ))
 }
 
 /// `Ok` if the two lists hold the same diagnostics (as multisets), else a readable diff.
@@ -207,7 +253,9 @@ fn compare(expected: &[Diag], actual: &[Diag]) -> Result<(), String> {
 }
 
 fn is_near_miss(path: &Path) -> bool {
-    path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.contains("-ok-"))
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.contains("-ok-"))
 }
 
 /// Checks one corpus file; `Err` holds everything wrong with it.
@@ -215,8 +263,14 @@ fn check_file(path: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
     let test = parse(&text)?;
     if is_near_miss(path) {
-        if let Some(d) = test.expected.iter().find(|d| !(d.severity == "error" && d.message.starts_with("unsupported:"))) {
-            return Err(format!("a near-miss (`-ok-`) file may only expect `unsupported:` errors, not `{d}`"));
+        if let Some(d) = test
+            .expected
+            .iter()
+            .find(|d| !(d.severity == "error" && d.message.starts_with("unsupported:")))
+        {
+            return Err(format!(
+                "a near-miss (`-ok-`) file may only expect `unsupported:` errors, not `{d}`"
+            ));
         }
     } else if test.expected.is_empty() {
         return Err("a negative test needs at least one `// expect:` annotation".into());
@@ -246,7 +300,9 @@ fn indent(s: &str) -> String {
 }
 
 fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("as")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("as")
 }
 
 fn corpus() -> Vec<PathBuf> {
@@ -265,15 +321,30 @@ fn file_name(p: &Path) -> &str {
 
 /// Runs every file of one rule (`asNN-*.cl`) and reports all failures together.
 fn check_rule(prefix: &str) {
-    let files: Vec<PathBuf> =
-        corpus().into_iter().filter(|p| file_name(p).starts_with(&format!("{prefix}-"))).collect();
-    assert!(!files.is_empty(), "no test files for {prefix} in {}", corpus_dir().display());
+    let files: Vec<PathBuf> = corpus()
+        .into_iter()
+        .filter(|p| file_name(p).starts_with(&format!("{prefix}-")))
+        .collect();
+    assert!(
+        !files.is_empty(),
+        "no test files for {prefix} in {}",
+        corpus_dir().display()
+    );
     let failures: Vec<String> = files
         .iter()
-        .filter_map(|p| check_file(p).err().map(|e| format!("tests/as/{}:\n{e}", file_name(p))))
+        .filter_map(|p| {
+            check_file(p)
+                .err()
+                .map(|e| format!("tests/as/{}:\n{e}", file_name(p)))
+        })
         .collect();
     if !failures.is_empty() {
-        panic!("{} of {} files of {prefix} failed:\n\n{}", failures.len(), files.len(), failures.join("\n"));
+        panic!(
+            "{} of {} files of {prefix} failed:\n\n{}",
+            failures.len(),
+            files.len(),
+            failures.join("\n")
+        );
     }
 }
 
@@ -319,14 +390,20 @@ fn corpus_covers_every_rule() {
     let mut problems = Vec::new();
     for p in &files {
         let name = file_name(p);
-        let rule: Option<u32> = name.strip_prefix("as").and_then(|r| r.get(..2)).and_then(|n| n.parse().ok());
+        let rule: Option<u32> = name
+            .strip_prefix("as")
+            .and_then(|r| r.get(..2))
+            .and_then(|n| n.parse().ok());
         if !matches!(rule, Some(1..=18)) || name.as_bytes().get(4) != Some(&b'-') {
             problems.push(format!("{name}: not named asNN-slug.cl with NN in 01..18"));
         }
     }
     for n in 1..=18 {
         let prefix = format!("as{n:02}-");
-        let of_rule: Vec<_> = files.iter().filter(|p| file_name(p).starts_with(&prefix)).collect();
+        let of_rule: Vec<_> = files
+            .iter()
+            .filter(|p| file_name(p).starts_with(&prefix))
+            .collect();
         let near = of_rule.iter().filter(|p| is_near_miss(p)).count();
         if near == 0 {
             problems.push(format!("AS-{n} has no near-miss (asNN-ok-*.cl) file"));
@@ -337,7 +414,10 @@ fn corpus_covers_every_rule() {
     }
     for std in ["CL1.2", "CL2.0", "CL3.0"] {
         let header = format!("// cl-std: {std}");
-        if !files.iter().any(|p| std::fs::read_to_string(p).is_ok_and(|t| t.starts_with(&header))) {
+        if !files
+            .iter()
+            .any(|p| std::fs::read_to_string(p).is_ok_and(|t| t.starts_with(&header)))
+        {
             problems.push(format!("no file uses {std}"));
         }
     }
@@ -349,7 +429,12 @@ fn corpus_covers_every_rule() {
 // ---------------------------------------------------------------------------------------
 
 fn d(line: u32, col: u32, severity: &'static str, message: &str) -> Diag {
-    Diag { line, col, severity, message: message.into() }
+    Diag {
+        line,
+        col,
+        severity,
+        message: message.into(),
+    }
 }
 
 #[test]
@@ -364,7 +449,13 @@ fn parser_reads_every_annotation_form() {
     let t = parse(text).unwrap();
     assert_eq!(t.options.cl_std, clc::ast::LangVersion::Cl20);
     assert_eq!(t.options.cl_std_spelling, "CL2.0");
-    assert_eq!((t.options.limits.max_constant_args, t.options.limits.max_local_bytes), (3, 64));
+    assert_eq!(
+        (
+            t.options.limits.max_constant_args,
+            t.options.limits.max_local_bytes
+        ),
+        (3, 64)
+    );
     assert_eq!(
         t.expected,
         vec![
@@ -375,16 +466,19 @@ fn parser_reads_every_annotation_form() {
         ]
     );
     let plain = parse("// cl-std: CL1.2\nkernel void k() {}\n").unwrap();
-    assert_eq!(plain.options.limits, clc_passes::address_space::Limits::default());
+    assert_eq!(
+        plain.options.limits,
+        clc_passes::address_space::Limits::default()
+    );
     assert!(plain.expected.is_empty());
 }
 
 #[test]
 fn parser_rejects_malformed_files() {
     let bad = [
-        "kernel void k() {}\n",                            // no cl-std header
-        "// cl-std: CL9.9\n",                              // unknown version
-        "// cl-std: CL1.2\n// options: -O2\n",             // unknown option
+        "kernel void k() {}\n",                // no cl-std header
+        "// cl-std: CL9.9\n",                  // unknown version
+        "// cl-std: CL1.2\n// options: -O2\n", // unknown option
         "// cl-std: CL1.2\n// options: --max-local-mem=x\n",
         "// cl-std: CL1.2\nint a; // expected-error: x\n", // clang -verify spelling
         "// cl-std: CL1.2\nint a; // expect: fatal@3: x\n",
@@ -401,11 +495,23 @@ fn parser_rejects_malformed_files() {
 
 #[test]
 fn comparison_reports_both_directions() {
-    let expected = [d(4, 14, "error", "read-only variable is not assignable"), d(5, 1, "warning", "w [AS-18]")];
-    let actual = [d(4, 15, "error", "read-only variable is not assignable"), d(5, 1, "warning", "w [AS-18]")];
+    let expected = [
+        d(4, 14, "error", "read-only variable is not assignable"),
+        d(5, 1, "warning", "w [AS-18]"),
+    ];
+    let actual = [
+        d(4, 15, "error", "read-only variable is not assignable"),
+        d(5, 1, "warning", "w [AS-18]"),
+    ];
     let diff = compare(&expected, &actual).unwrap_err();
-    assert!(diff.contains("- 4:14: error: read-only variable is not assignable"), "{diff}");
-    assert!(diff.contains("+ 4:15: error: read-only variable is not assignable"), "{diff}");
+    assert!(
+        diff.contains("- 4:14: error: read-only variable is not assignable"),
+        "{diff}"
+    );
+    assert!(
+        diff.contains("+ 4:15: error: read-only variable is not assignable"),
+        "{diff}"
+    );
     assert!(!diff.contains("AS-18"), "{diff}");
     // Multisets: a diagnostic reported twice but expected once is a failure.
     let twice = [expected[1].clone(), expected[1].clone()];
@@ -417,7 +523,11 @@ fn comparison_reports_both_directions() {
 
 /// A scratch copy of a corpus file, edited, checked with the real harness, then removed.
 fn check_edited(name: &str, edit: impl FnOnce(String) -> String) -> Result<(), String> {
-    let dir = std::env::temp_dir().join(format!("clc-as-selftest-{}-{}", std::process::id(), name.replace('.', "_")));
+    let dir = std::env::temp_dir().join(format!(
+        "clc-as-selftest-{}-{}",
+        std::process::id(),
+        name.replace('.', "_")
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     let text = std::fs::read_to_string(corpus_dir().join(name)).unwrap();
@@ -432,14 +542,29 @@ fn harness_fails_on_wrong_expectations() {
     // Unedited, the copy passes: the failures below come from the edits.
     check_edited("as04-private-kernel-pointer.cl", |t| t).unwrap();
     // A wrong column.
-    let e = check_edited("as04-private-kernel-pointer.cl", |t| t.replacen("error@30:", "error@31:", 1)).unwrap_err();
-    assert!(e.contains("- 3:31: error: pointer arguments") && e.contains("+ 3:30: error: pointer arguments"), "{e}");
+    let e = check_edited("as04-private-kernel-pointer.cl", |t| {
+        t.replacen("error@30:", "error@31:", 1)
+    })
+    .unwrap_err();
+    assert!(
+        e.contains("- 3:31: error: pointer arguments")
+            && e.contains("+ 3:30: error: pointer arguments"),
+        "{e}"
+    );
     // A wrong message.
-    let e = check_edited("as09-local-initialized.cl", |t| t.replace("cannot have an initializer", "cannot be initialized"))
-        .unwrap_err();
-    assert!(e.contains("- 4:17: error: '__local' variable cannot be initialized"), "{e}");
+    let e = check_edited("as09-local-initialized.cl", |t| {
+        t.replace("cannot have an initializer", "cannot be initialized")
+    })
+    .unwrap_err();
+    assert!(
+        e.contains("- 4:17: error: '__local' variable cannot be initialized"),
+        "{e}"
+    );
     // A missing tag.
-    let e = check_edited("as16-too-many-constant-args.cl", |t| t.replace(" [AS-16]", "")).unwrap_err();
+    let e = check_edited("as16-too-many-constant-args.cl", |t| {
+        t.replace(" [AS-16]", "")
+    })
+    .unwrap_err();
     assert!(e.contains("+ 10:13: warning: kernel 'k' uses 3"), "{e}");
     // A dropped expectation in a negative file.
     let e = check_edited("as11-constant-to-generic.cl", |t| {
@@ -450,20 +575,39 @@ fn harness_fails_on_wrong_expectations() {
         )
     })
     .unwrap_err();
-    assert!(e.contains("+ 6:18: error: passing '__constant int *__private'"), "{e}");
+    assert!(
+        e.contains("+ 6:18: error: passing '__constant int *__private'"),
+        "{e}"
+    );
 }
 
 #[test]
 fn harness_fails_when_a_near_miss_breaks_a_rule() {
-    let e = check_edited("as08-ok-read-constant.cl", |t| t + "kernel void bad(__constant int *p) { *p = 1; }\n")
-        .unwrap_err();
-    assert!(e.contains("+ 10:41: error: read-only variable is not assignable"), "{e}");
-    assert!(e.contains("produced no SPIR-V although no error was expected"), "{e}");
+    let e = check_edited("as08-ok-read-constant.cl", |t| {
+        t + "kernel void bad(__constant int *p) { *p = 1; }\n"
+    })
+    .unwrap_err();
+    assert!(
+        e.contains("+ 10:41: error: read-only variable is not assignable"),
+        "{e}"
+    );
+    assert!(
+        e.contains("produced no SPIR-V although no error was expected"),
+        "{e}"
+    );
     // A warning is as much a failure in a near-miss as an error.
-    let e = check_edited("as18-ok-at-limit.cl", |t| t.replace("--max-local-mem=1024", "--max-local-mem=1023")).unwrap_err();
-    assert!(e.contains("+ 5:13: warning: kernel 'k' declares 1024 bytes"), "{e}");
+    let e = check_edited("as18-ok-at-limit.cl", |t| {
+        t.replace("--max-local-mem=1024", "--max-local-mem=1023")
+    })
+    .unwrap_err();
+    assert!(
+        e.contains("+ 5:13: warning: kernel 'k' declares 1024 bytes"),
+        "{e}"
+    );
     // And a near-miss may not carry expectations other than `unsupported:`.
-    let e = check_edited("as13-ok-string-as-constant.cl", |t| t.replace("s[1];", "s[1]; // expect: warning@5: w"))
-        .unwrap_err();
+    let e = check_edited("as13-ok-string-as-constant.cl", |t| {
+        t.replace("s[1];", "s[1]; // expect: warning@5: w")
+    })
+    .unwrap_err();
     assert!(e.contains("may only expect `unsupported:` errors"), "{e}");
 }

@@ -13,7 +13,11 @@ fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
 fn compiles_every_file_and_generates_bindings() {
     let d = tempfile::tempdir().unwrap();
     let a = write(d.path(), "a.cl", "typedef struct { char c; float4 v; } item;\nkernel void fill(global item *o, int k) { o[0].c = (char)k; }\n");
-    let b = write(d.path(), "b.cl", "#include \"inc.h\"\nkernel void twice(global float *x) { x[0] *= FACTOR; }\n");
+    let b = write(
+        d.path(),
+        "b.cl",
+        "#include \"inc.h\"\nkernel void twice(global float *x) { x[0] *= FACTOR; }\n",
+    );
     write(d.path(), "inc/inc.h", "#define FACTOR 2.0f\n");
     let out = clc::Build::new()
         .files([&a, &b])
@@ -24,7 +28,10 @@ fn compiles_every_file_and_generates_bindings() {
         .try_compile("kernels")
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(out.modules.len(), 2);
-    assert!(out.modules[1].dependencies.iter().any(|p| p.ends_with("inc/inc.h")));
+    assert!(out.modules[1]
+        .dependencies
+        .iter()
+        .any(|p| p.ends_with("inc/inc.h")));
     for m in &out.modules {
         let spv = std::fs::read(&m.spirv).unwrap();
         assert_eq!(&spv[..4], &0x0723_0203u32.to_le_bytes());
@@ -49,22 +56,56 @@ fn compiles_every_file_and_generates_bindings() {
 #[test]
 fn errors_from_every_file_are_rendered() {
     let d = tempfile::tempdir().unwrap();
-    let a = write(d.path(), "a.cl", "kernel void k(global int *p) { p[0] = undeclared; }\n");
-    let b = write(d.path(), "b.cl", "kernel void k(global int *p) {\n    int x = 1\n}\n");
-    let e = clc::Build::new().files([&a, &b]).out_dir(d.path()).cargo_metadata(false).try_compile("kernels").unwrap_err();
+    let a = write(
+        d.path(),
+        "a.cl",
+        "kernel void k(global int *p) { p[0] = undeclared; }\n",
+    );
+    let b = write(
+        d.path(),
+        "b.cl",
+        "kernel void k(global int *p) {\n    int x = 1\n}\n",
+    );
+    let e = clc::Build::new()
+        .files([&a, &b])
+        .out_dir(d.path())
+        .cargo_metadata(false)
+        .try_compile("kernels")
+        .unwrap_err();
     let text = e.to_string();
-    assert!(text.contains("a.cl:1:39: error: use of undeclared identifier 'undeclared'"), "{text}");
-    assert!(text.contains("b.cl:2:14: error: expected ';' at end of declaration"), "{text}");
+    assert!(
+        text.contains("a.cl:1:39: error: use of undeclared identifier 'undeclared'"),
+        "{text}"
+    );
+    assert!(
+        text.contains("b.cl:2:14: error: expected ';' at end of declaration"),
+        "{text}"
+    );
     assert!(!d.path().join("kernels.rs").exists());
 }
 
 #[test]
 fn options_reach_the_compiler() {
     let d = tempfile::tempdir().unwrap();
-    let a = write(d.path(), "g.cl", "global int counter = N;\nkernel void k(global int *p) { p[0] = counter; }\n");
-    let build = || clc::Build::new().file(&a).out_dir(d.path()).cargo_metadata(false);
-    assert!(build().define("N", Some("3")).try_compile("x").is_err(), "program-scope globals need CL2.0");
-    let ok = build().define("N", Some("3")).cl_std("CL2.0").try_compile("x");
+    let a = write(
+        d.path(),
+        "g.cl",
+        "global int counter = N;\nkernel void k(global int *p) { p[0] = counter; }\n",
+    );
+    let build = || {
+        clc::Build::new()
+            .file(&a)
+            .out_dir(d.path())
+            .cargo_metadata(false)
+    };
+    assert!(
+        build().define("N", Some("3")).try_compile("x").is_err(),
+        "program-scope globals need CL2.0"
+    );
+    let ok = build()
+        .define("N", Some("3"))
+        .cl_std("CL2.0")
+        .try_compile("x");
     assert!(ok.is_ok(), "{}", ok.unwrap_err());
     assert!(build().cl_std("CL9").try_compile("x").is_err());
 }
@@ -72,15 +113,36 @@ fn options_reach_the_compiler() {
 #[test]
 fn warnings_become_cargo_warning_lines() {
     let d = tempfile::tempdir().unwrap();
-    let a = write(d.path(), "w.cl", "kernel void k(global int *p) {\n    int x = p[0];\n    if (x = 2) p[1] = x;\n}\n");
-    let out = clc::Build::new().file(&a).out_dir(d.path()).cargo_metadata(false).try_compile("w").unwrap();
+    let a = write(
+        d.path(),
+        "w.cl",
+        "kernel void k(global int *p) {\n    int x = p[0];\n    if (x = 2) p[1] = x;\n}\n",
+    );
+    let out = clc::Build::new()
+        .file(&a)
+        .out_dir(d.path())
+        .cargo_metadata(false)
+        .try_compile("w")
+        .unwrap();
     let warning = format!(
         "cargo:warning={}:3:11: warning: using the result of an assignment as a condition without parentheses [-Wparentheses]",
         a.display()
     );
     assert!(out.cargo_lines.contains(&warning), "{:#?}", out.cargo_lines);
-    assert!(out.cargo_lines.contains(&format!("cargo:rerun-if-changed={}", a.display())));
-    assert!(out.cargo_lines.contains(&"cargo:rerun-if-env-changed=LIBCLANG_PATH".to_string()));
-    let e = clc::Build::new().file(&a).out_dir(d.path()).cargo_metadata(false).warnings_into_errors(true).try_compile("w");
-    assert!(e.unwrap_err().to_string().contains("w.cl:3:11: error: using the result of an assignment"));
+    assert!(out
+        .cargo_lines
+        .contains(&format!("cargo:rerun-if-changed={}", a.display())));
+    assert!(out
+        .cargo_lines
+        .contains(&"cargo:rerun-if-env-changed=LIBCLANG_PATH".to_string()));
+    let e = clc::Build::new()
+        .file(&a)
+        .out_dir(d.path())
+        .cargo_metadata(false)
+        .warnings_into_errors(true)
+        .try_compile("w");
+    assert!(e
+        .unwrap_err()
+        .to_string()
+        .contains("w.cl:3:11: error: using the result of an assignment"));
 }

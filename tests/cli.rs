@@ -4,14 +4,19 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const VADD: &str = "kernel void vadd(global const float *a, global const float *b, global float *c) {
+const VADD: &str =
+    "kernel void vadd(global const float *a, global const float *b, global float *c) {
     size_t i = get_global_id(0);
     c[i] = a[i] + b[i];
 }
 ";
 
 fn clc(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_clc")).current_dir(dir).args(args).output().expect("run clc")
+    Command::new(env!("CARGO_BIN_EXE_clc"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run clc")
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -28,7 +33,10 @@ fn stderr(o: &Output) -> String {
 }
 
 fn words(bytes: &[u8]) -> Vec<u32> {
-    bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
 }
 
 #[test]
@@ -41,7 +49,10 @@ fn compiles_to_a_spirv_1_0_module() {
     assert_eq!(w[0], 0x0723_0203, "magic");
     assert_eq!(w[1], 0x0001_0000, "SPIR-V 1.0");
     // No temporary files are left next to the output.
-    let names: Vec<_> = std::fs::read_dir(d.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let names: Vec<_> = std::fs::read_dir(d.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(names.len(), 2, "{names:?}");
 }
 
@@ -79,7 +90,10 @@ fn every_syntax_error_is_reported_at_its_position_and_nothing_is_written() {
     assert_eq!(o.status.code(), Some(1));
     let e = stderr(&o);
     assert!(e.contains("bad.cl:2:14: error: expected ';' at end of declaration\n    int x = 1\n             ^\n"), "{e}");
-    assert!(e.contains("bad.cl:4:12: error: use of undeclared identifier 'undeclared'\n"), "{e}");
+    assert!(
+        e.contains("bad.cl:4:12: error: use of undeclared identifier 'undeclared'\n"),
+        "{e}"
+    );
     assert!(e.contains("2 errors generated."), "{e}");
     assert!(!d.path().join("bad.spv").exists());
 }
@@ -89,8 +103,14 @@ fn an_existing_output_is_left_alone_on_error() {
     let d = tempfile::tempdir().unwrap();
     write(d.path(), "bad.cl", "kernel void k() { int x = ; }\n");
     write(d.path(), "out.spv", "previous");
-    assert_eq!(clc(d.path(), &["bad.cl", "-o", "out.spv"]).status.code(), Some(1));
-    assert_eq!(std::fs::read_to_string(d.path().join("out.spv")).unwrap(), "previous");
+    assert_eq!(
+        clc(d.path(), &["bad.cl", "-o", "out.spv"]).status.code(),
+        Some(1)
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("out.spv")).unwrap(),
+        "previous"
+    );
 }
 
 #[test]
@@ -99,8 +119,38 @@ fn unsupported_features_are_located_errors() {
     write(d.path(), "ext.cl", "extern global int shared_counter;\nkernel void k(global int *p) {\n    p[0] = shared_counter;\n}\n");
     let o = clc(d.path(), &["-cl-std=CL2.0", "ext.cl", "-o", "ext.spv"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).starts_with("ext.cl:1:19: error: unsupported: 'extern' variables"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("ext.cl:1:19: error: unsupported: 'extern' variables"),
+        "{}",
+        stderr(&o)
+    );
     assert!(!d.path().join("ext.spv").exists());
+}
+
+#[test]
+fn unroll_hints_become_loop_controls() {
+    let d = tempfile::tempdir().unwrap();
+    let src = "kernel void k(global int *o, int n)\n{\n#pragma unroll\n    for (int i = 0; i < 4; i++) o[i] = i;\n#pragma unroll 4\n    for (int i = 0; i < n; i++) o[i] += 1;\n#pragma nounroll\n    while (n-- > 0) o[0]++;\n}\n";
+    write(d.path(), "u.cl", src);
+    let controls = |version: &str| {
+        let o = clc(d.path(), &["u.cl", "-S", "-o", "-", version]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        String::from_utf8(o.stdout)
+            .unwrap()
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("OpLoopMerge "))
+            .map(|l| l.split_whitespace().skip(2).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+    };
+    // SPIR-V 1.0 has no PartialCount: the count is dropped, the other hints stay.
+    assert_eq!(
+        controls("--spirv-version=1.0"),
+        ["Unroll", "None", "DontUnroll"]
+    );
+    assert_eq!(
+        controls("--spirv-version=1.4"),
+        ["Unroll", "PartialCount 4", "DontUnroll"]
+    );
 }
 
 #[test]
@@ -118,14 +168,24 @@ kernel void k(global int *o)
     write(d.path(), "two.cl", src);
     let o = clc(d.path(), &["two.cl", "-o", "two.spv"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).starts_with("two.cl:4:5: error: unsupported: this 'for' header written through macros"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with(
+            "two.cl:4:5: error: unsupported: this 'for' header written through macros"
+        ),
+        "{}",
+        stderr(&o)
+    );
     assert!(!d.path().join("two.spv").exists());
 }
 
 #[test]
 fn address_space_errors_come_out_clang_style() {
     let d = tempfile::tempdir().unwrap();
-    write(d.path(), "as.cl", "kernel void k(__private int *p) {\n    *p = 1;\n}\n");
+    write(
+        d.path(),
+        "as.cl",
+        "kernel void k(__private int *p) {\n    *p = 1;\n}\n",
+    );
     let o = clc(d.path(), &["as.cl"]);
     assert_eq!(o.status.code(), Some(1));
     let e = stderr(&o);
@@ -140,23 +200,49 @@ fn address_space_errors_come_out_clang_style() {
 #[test]
 fn defines_and_include_dirs_reach_the_preprocessor() {
     let d = tempfile::tempdir().unwrap();
-    write(d.path(), "inc/scale.h", "#define SCALE_BY(x) ((x) * FACTOR)\n");
-    write(d.path(), "k.cl", "#include \"scale.h\"\nkernel void k(global int *p) { p[0] = SCALE_BY(p[0]); }\n");
+    write(
+        d.path(),
+        "inc/scale.h",
+        "#define SCALE_BY(x) ((x) * FACTOR)\n",
+    );
+    write(
+        d.path(),
+        "k.cl",
+        "#include \"scale.h\"\nkernel void k(global int *p) { p[0] = SCALE_BY(p[0]); }\n",
+    );
     let o = clc(d.path(), &["k.cl", "-o", "k.spv"]);
-    assert_eq!(o.status.code(), Some(1), "the header is not found without -I");
-    assert!(stderr(&o).contains("k.cl:1:10: error: 'scale.h' file not found"), "{}", stderr(&o));
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "the header is not found without -I"
+    );
+    assert!(
+        stderr(&o).contains("k.cl:1:10: error: 'scale.h' file not found"),
+        "{}",
+        stderr(&o)
+    );
     let o = clc(d.path(), &["-I", "inc", "k.cl", "-o", "k.spv"]);
     assert_eq!(o.status.code(), Some(1), "FACTOR is undefined without -D");
-    let o = clc(d.path(), &["-Iinc", "-D", "FACTOR=3", "k.cl", "-o", "k.spv"]);
+    let o = clc(
+        d.path(),
+        &["-Iinc", "-D", "FACTOR=3", "k.cl", "-o", "k.spv"],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let o = clc(d.path(), &["-Iinc", "-DFACTOR=3", "-UFACTOR", "k.cl", "-o", "k2.spv"]);
+    let o = clc(
+        d.path(),
+        &["-Iinc", "-DFACTOR=3", "-UFACTOR", "k.cl", "-o", "k2.spv"],
+    );
     assert_eq!(o.status.code(), Some(1), "-U undefines");
 }
 
 #[test]
 fn warnings_w_and_werror() {
     let d = tempfile::tempdir().unwrap();
-    write(d.path(), "w.cl", "kernel void k(global int *p) {\n    int x = p[0];\n    if (x = 2) p[1] = x;\n}\n");
+    write(
+        d.path(),
+        "w.cl",
+        "kernel void k(global int *p) {\n    int x = p[0];\n    if (x = 2) p[1] = x;\n}\n",
+    );
     let o = clc(d.path(), &["w.cl", "-o", "a.spv"]);
     assert_eq!(o.status.code(), Some(0));
     let e = stderr(&o);
@@ -172,7 +258,11 @@ fn warnings_w_and_werror() {
 
     let o = clc(d.path(), &["-Werror", "w.cl", "-o", "c.spv"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("w.cl:3:11: error: using the result of an assignment"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("w.cl:3:11: error: using the result of an assignment"),
+        "{}",
+        stderr(&o)
+    );
     assert!(!d.path().join("c.spv").exists());
 }
 
@@ -180,7 +270,11 @@ fn warnings_w_and_werror() {
 fn cl_std_selects_the_language() {
     let d = tempfile::tempdir().unwrap();
     // Program-scope __global variables exist only from OpenCL C 2.0 on.
-    write(d.path(), "g.cl", "global int counter = 5;\nkernel void k(global int *p) { p[0] = counter; }\n");
+    write(
+        d.path(),
+        "g.cl",
+        "global int counter = 5;\nkernel void k(global int *p) { p[0] = counter; }\n",
+    );
     let o = clc(d.path(), &["-cl-std=CL1.2", "g.cl", "-o", "a.spv"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("g.cl:1:12: error:"), "{}", stderr(&o));
@@ -205,7 +299,11 @@ fn bad_usage_exits_2() {
     ] {
         let o = clc(d.path(), args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        assert!(stderr(&o).starts_with("clc: error: "), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).starts_with("clc: error: "),
+            "{args:?}: {}",
+            stderr(&o)
+        );
     }
 }
 
@@ -215,10 +313,17 @@ fn io_problems_are_errors_not_crashes() {
     write(d.path(), "k.cl", VADD);
     let o = clc(d.path(), &["missing.cl"]);
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stderr(&o), "clc: error: no such file or directory: 'missing.cl'\n");
+    assert_eq!(
+        stderr(&o),
+        "clc: error: no such file or directory: 'missing.cl'\n"
+    );
     let o = clc(d.path(), &["k.cl", "-o", "no/such/dir/k.spv"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).starts_with("clc: error: cannot write 'no/such/dir/k.spv'"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("clc: error: cannot write 'no/such/dir/k.spv'"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -227,7 +332,11 @@ fn vulkan_target_is_reported_as_not_yet_supported() {
     write(d.path(), "k.cl", VADD);
     let o = clc(d.path(), &["--target=vulkan1.2", "k.cl"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("unsupported: target 'vulkan1.2'"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unsupported: target 'vulkan1.2'"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -251,14 +360,21 @@ fn spirv_versions_and_json_diagnostics() {
 #[test]
 fn deep_nesting_is_compiled_or_rejected_never_a_crash() {
     let d = tempfile::tempdir().unwrap();
-    let chain = |n: usize| format!("kernel void k(global int *p) {{ int a = p[0]; p[1] = {}; }}\n", vec!["a"; n].join("+"));
+    let chain = |n: usize| {
+        format!(
+            "kernel void k(global int *p) {{ int a = p[0]; p[1] = {}; }}\n",
+            vec!["a"; n].join("+")
+        )
+    };
     write(d.path(), "ok.cl", &chain(1500));
     let o = clc(d.path(), &["ok.cl"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     write(d.path(), "deep.cl", &chain(20000));
     let o = clc(d.path(), &["deep.cl"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).starts_with("deep.cl:1:53: error: unsupported: expressions nested more than 2000 levels deep"));
+    assert!(stderr(&o).starts_with(
+        "deep.cl:1:53: error: unsupported: expressions nested more than 2000 levels deep"
+    ));
 }
 
 #[test]
@@ -282,7 +398,11 @@ fn a_missing_libclang_says_what_to_install() {
 fn half_storage_alone_needs_no_half_arithmetic() {
     // Found by mutation fuzzing: a half pointer converted to generic declared Float16.
     let d = tempfile::tempdir().unwrap();
-    write(d.path(), "h.cl", "kernel void k(global half *o, float x) {\n    vstore_half(x, 0, o);\n}\n");
+    write(
+        d.path(),
+        "h.cl",
+        "kernel void k(global half *o, float x) {\n    vstore_half(x, 0, o);\n}\n",
+    );
     for std in ["-cl-std=CL1.2", "-cl-std=CL2.0"] {
         let o = clc(d.path(), &[std, "-S", "h.cl", "-o", "-"]);
         assert_eq!(o.status.code(), Some(0), "{std}: {}", stderr(&o));
@@ -295,21 +415,41 @@ fn half_storage_alone_needs_no_half_arithmetic() {
 #[test]
 fn depfiles_and_reflection() {
     let d = tempfile::tempdir().unwrap();
-    write(d.path(), "inc/p.h", "typedef struct { float4 pos; float mass; int id; } particle;\n");
+    write(
+        d.path(),
+        "inc/p.h",
+        "typedef struct { float4 pos; float mass; int id; } particle;\n",
+    );
     write(
         d.path(),
         "k.cl",
         "#include \"p.h\"\nkernel void k(global const particle *p, global float *o, local float *tmp, uint n) { o[0] = p[0].mass + n; }\n",
     );
     std::fs::create_dir(d.path().join("out")).unwrap();
-    let o = clc(d.path(), &["-Iinc", "k.cl", "-o", "out/k.spv", "-MD", "--reflect=k.json"]);
+    let o = clc(
+        d.path(),
+        &[
+            "-Iinc",
+            "k.cl",
+            "-o",
+            "out/k.spv",
+            "-MD",
+            "--reflect=k.json",
+        ],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let dep = std::fs::read_to_string(d.path().join("out/k.d")).unwrap();
     assert_eq!(dep, "out/k.spv: \\\n  k.cl \\\n  inc/p.h\n\ninc/p.h:\n");
-    let o = clc(d.path(), &["-Iinc", "k.cl", "-o", "k2.spv", "-MF", "deps.mk"]);
+    let o = clc(
+        d.path(),
+        &["-Iinc", "k.cl", "-o", "k2.spv", "-MF", "deps.mk"],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(std::fs::read_to_string(d.path().join("deps.mk")).unwrap().starts_with("k2.spv: \\\n  k.cl"));
-    let r: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(d.path().join("k.json")).unwrap()).unwrap();
+    assert!(std::fs::read_to_string(d.path().join("deps.mk"))
+        .unwrap()
+        .starts_with("k2.spv: \\\n  k.cl"));
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.path().join("k.json")).unwrap()).unwrap();
     let args = &r["kernels"][0]["args"];
     assert_eq!(r["kernels"][0]["name"], "k");
     assert_eq!(args[0]["class"], "buffer");
@@ -343,20 +483,49 @@ fn kernel_argument_attributes_reach_the_module() {
         assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
     }
     let o = clc(d.path(), &["-S", "-cl-mad-enable", "k.cl", "-o", "-"]);
-    assert!(!String::from_utf8(o.stdout).unwrap().contains("ContractionOff"), "-cl-mad-enable allows contraction");
+    assert!(
+        !String::from_utf8(o.stdout)
+            .unwrap()
+            .contains("ContractionOff"),
+        "-cl-mad-enable allows contraction"
+    );
 }
 
 #[test]
 fn dump_after_shows_normalized_address_spaces() {
     let d = tempfile::tempdir().unwrap();
-    write(d.path(), "g.cl", "int first(int *p) { return p[0]; }\nkernel void k(global int *o) { o[0] = first(o); }\n");
-    let o = clc(d.path(), &["-cl-std=CL2.0", "--dump-after=normalize-address-spaces", "g.cl", "-o", "g.spv"]);
+    write(
+        d.path(),
+        "g.cl",
+        "int first(int *p) { return p[0]; }\nkernel void k(global int *o) { o[0] = first(o); }\n",
+    );
+    let o = clc(
+        d.path(),
+        &[
+            "-cl-std=CL2.0",
+            "--dump-after=normalize-address-spaces",
+            "g.cl",
+            "-o",
+            "g.spv",
+        ],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let e = stderr(&o);
-    assert!(e.starts_with("; AST after normalize-address-spaces\n; OpenCL C CL2.0\n"), "{e}");
+    assert!(
+        e.starts_with("; AST after normalize-address-spaces\n; OpenCL C CL2.0\n"),
+        "{e}"
+    );
     // The unqualified pointee became generic (AS-2); the argument is converted to it.
-    assert!(e.contains("function int first(%p: __private __generic int *) {"), "{e}");
-    assert!(e.contains("(AddressSpace (load %o:__private __global int *):__global int *):__generic int *"), "{e}");
+    assert!(
+        e.contains("function int first(%p: __private __generic int *) {"),
+        "{e}"
+    );
+    assert!(
+        e.contains(
+            "(AddressSpace (load %o:__private __global int *):__global int *):__generic int *"
+        ),
+        "{e}"
+    );
 }
 
 #[test]

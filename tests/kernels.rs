@@ -46,8 +46,14 @@ fn compile_clc(spec: &SpecFile, dir: &Path) -> Result<PathBuf, String> {
     let opts = clc_options(spec)?;
     let c = match clc::compile_file(&spec.source, &opts) {
         Ok(c) => c,
-        Err(clc::Error::Input { diagnostics, sources }) => {
-            return Err(format!("clc rejected the kernel:\n{}", clc::render::human_all(&diagnostics, &sources)))
+        Err(clc::Error::Input {
+            diagnostics,
+            sources,
+        }) => {
+            return Err(format!(
+                "clc rejected the kernel:\n{}",
+                clc::render::human_all(&diagnostics, &sources)
+            ))
         }
         Err(e) => return Err(format!("clc failed: {e}")),
     };
@@ -74,10 +80,18 @@ fn main() {
     let mut trials = Vec::new();
     for spec in specs {
         let spec = Arc::new(spec);
-        let rel = spec.path.strip_prefix(&root).unwrap_or(&spec.path).with_extension("");
+        let rel = spec
+            .path
+            .strip_prefix(&root)
+            .unwrap_or(&spec.path)
+            .with_extension("");
         let rel = rel.display().to_string();
         // Kernels that need features clc does not have yet are listed, not run.
-        let pending = spec.pending.as_ref().map(|p| format!(" (pending: {p})")).unwrap_or_default();
+        let pending = spec
+            .pending
+            .as_ref()
+            .map(|p| format!(" (pending: {p})"))
+            .unwrap_or_default();
         for (i, run) in spec.runs.iter().enumerate() {
             let name = format!("{rel}::{}{pending}", run.label());
             let (s1, s2) = (spec.clone(), spec.clone());
@@ -97,7 +111,10 @@ fn main() {
                 let b = clc_runner::reference::clang_compile(&s2, &reference)
                     .map_err(|e| format!("clang-22 failed: {e:#}"))
                     .and_then(|()| run_isolated(run, &reference).map_err(|e| format!("{e:#}")));
-                let same = b.as_ref().map_err(Clone::clone).and_then(|b| check_same(run, &a, b));
+                let same = b
+                    .as_ref()
+                    .map_err(Clone::clone)
+                    .and_then(|b| check_same(run, &a, b));
                 match (&s2.reference_broken, same) {
                     (None, Ok(())) => Ok(()),
                     (None, Err(e)) => Err(Failed::from(format!("clc and clang-22 disagree: {e}"))),

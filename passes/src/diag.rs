@@ -58,11 +58,23 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// An error at `span`.
     pub fn error(span: impl Into<Option<Span>>, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Error, message: message.into(), span: span.into(), tag: None, notes: Vec::new() }
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            span: span.into(),
+            tag: None,
+            notes: Vec::new(),
+        }
     }
     /// A warning at `span`.
     pub fn warning(span: impl Into<Option<Span>>, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Warning, message: message.into(), span: span.into(), tag: None, notes: Vec::new() }
+        Diagnostic {
+            severity: Severity::Warning,
+            message: message.into(),
+            span: span.into(),
+            tag: None,
+            notes: Vec::new(),
+        }
     }
     /// An `unsupported:` error: valid OpenCL C that clc cannot compile yet.
     pub fn unsupported(span: impl Into<Option<Span>>, what: impl fmt::Display) -> Self {
@@ -159,7 +171,10 @@ pub struct Bug {
 impl Bug {
     /// A bug report.
     pub fn new(span: impl Into<Option<Span>>, message: impl Into<String>) -> Self {
-        Bug { message: message.into(), span: span.into() }
+        Bug {
+            message: message.into(),
+            span: span.into(),
+        }
     }
 }
 

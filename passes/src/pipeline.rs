@@ -15,7 +15,11 @@ use crate::diag::{Bug, Diagnostics};
 use crate::verify::{self, Stage};
 
 /// The names of the passes, in pipeline order.
-pub const PASSES: &[&str] = &["normalize-address-spaces", "check-address-spaces", "classify-kernel-args"];
+pub const PASSES: &[&str] = &[
+    "normalize-address-spaces",
+    "check-address-spaces",
+    "classify-kernel-args",
+];
 
 /// Proof that a module passed every check, with the analysis results the backend needs.
 /// It can only be made by [`run`] (other crates cannot construct a non-exhaustive struct).
@@ -45,8 +49,18 @@ pub enum Outcome {
 }
 
 /// Runs every pass on `module`. `dump` receives `(pass name, AST dump)` for `--dump-after`.
-pub fn run(module: &mut Module, opts: &PipelineOptions, dump: &mut dyn FnMut(&str, String)) -> Result<Outcome, Bug> {
-    let check_structure = |m: &Module, stage| if cfg!(debug_assertions) { verify::verify(m, stage) } else { Ok(()) };
+pub fn run(
+    module: &mut Module,
+    opts: &PipelineOptions,
+    dump: &mut dyn FnMut(&str, String),
+) -> Result<Outcome, Bug> {
+    let check_structure = |m: &Module, stage| {
+        if cfg!(debug_assertions) {
+            verify::verify(m, stage)
+        } else {
+            Ok(())
+        }
+    };
     let mut after = |name: &str, m: &Module| {
         if opts.dump_after.as_deref() == Some(name) {
             dump(name, crate::ast::print::module(m));

@@ -18,10 +18,19 @@ pub enum Stage {
 pub fn verify(module: &Module, stage: Stage) -> Result<(), Bug> {
     for (_, g) in module.globals.iter() {
         if !module.types.contains(g.ty.ty) {
-            return Err(Bug::new(g.span, format!("global '{}' has a dangling type", g.name)));
+            return Err(Bug::new(
+                g.span,
+                format!("global '{}' has a dangling type", g.name),
+            ));
         }
         if stage == Stage::Normalized && g.ty.space.is_none() {
-            return Err(Bug::new(g.span, format!("global '{}' has no address space after normalization", g.name)));
+            return Err(Bug::new(
+                g.span,
+                format!(
+                    "global '{}' has no address space after normalization",
+                    g.name
+                ),
+            ));
         }
     }
     for (_, f) in module.functions.iter() {
@@ -33,10 +42,19 @@ pub fn verify(module: &Module, stage: Stage) -> Result<(), Bug> {
 fn function(module: &Module, f: &Function, stage: Stage) -> Result<(), Bug> {
     for (_, l) in f.locals.iter() {
         if !module.types.contains(l.ty.ty) {
-            return Err(Bug::new(l.span, format!("local '{}' has a dangling type", l.name)));
+            return Err(Bug::new(
+                l.span,
+                format!("local '{}' has a dangling type", l.name),
+            ));
         }
         if stage == Stage::Normalized && l.ty.space.is_none() {
-            return Err(Bug::new(l.span, format!("local '{}' has no address space after normalization", l.name)));
+            return Err(Bug::new(
+                l.span,
+                format!(
+                    "local '{}' has no address space after normalization",
+                    l.name
+                ),
+            ));
         }
     }
     for &p in &f.params {
@@ -49,7 +67,10 @@ fn function(module: &Module, f: &Function, stage: Stage) -> Result<(), Bug> {
             return Err(Bug::new(e.span, "expression with a dangling type"));
         }
         if stage == Stage::Normalized && matches!(e.category, Category::Place { space: None, .. }) {
-            return Err(Bug::new(e.span, "place without an address space after normalization"));
+            return Err(Bug::new(
+                e.span,
+                "place without an address space after normalization",
+            ));
         }
         let before = |o: Handle<crate::ast::Expr>| -> Result<(), Bug> {
             if o < h {
@@ -88,12 +109,18 @@ fn function(module: &Module, f: &Function, stage: Stage) -> Result<(), Bug> {
             | ExprKind::Binary(_, a, b)
             | ExprKind::Logical(_, a, b)
             | ExprKind::Assign { place: a, value: b }
-            | ExprKind::CompoundAssign { place: a, value: b, .. }
+            | ExprKind::CompoundAssign {
+                place: a, value: b, ..
+            }
             | ExprKind::Comma(a, b) => {
                 before(*a)?;
                 before(*b)?;
             }
-            ExprKind::Conditional { cond, then, otherwise } => {
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
                 before(*cond)?;
                 before(*then)?;
                 before(*otherwise)?;
@@ -121,7 +148,10 @@ fn block(f: &Function, b: &Block) -> Result<(), Bug> {
         if f.exprs.get(h).is_some() {
             Ok(())
         } else {
-            Err(Bug::new(f.span, "statement refers to a dangling expression"))
+            Err(Bug::new(
+                f.span,
+                "statement refers to a dangling expression",
+            ))
         }
     };
     for s in &b.stmts {
@@ -136,14 +166,24 @@ fn block(f: &Function, b: &Block) -> Result<(), Bug> {
                     init_exprs(i, &expr)?;
                 }
             }
-            StmtKind::If { cond, then, otherwise } => {
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
                 expr(*cond)?;
                 block(f, then)?;
                 if let Some(o) = otherwise {
                     block(f, o)?;
                 }
             }
-            StmtKind::Loop { init, cond, body, step, .. } => {
+            StmtKind::Loop {
+                init,
+                cond,
+                body,
+                step,
+                ..
+            } => {
                 block(f, init)?;
                 if let Some(c) = cond {
                     expr(*c)?;
@@ -171,7 +211,10 @@ fn block(f: &Function, b: &Block) -> Result<(), Bug> {
     Ok(())
 }
 
-fn init_exprs(i: &Init, check: &impl Fn(Handle<crate::ast::Expr>) -> Result<(), Bug>) -> Result<(), Bug> {
+fn init_exprs(
+    i: &Init,
+    check: &impl Fn(Handle<crate::ast::Expr>) -> Result<(), Bug>,
+) -> Result<(), Bug> {
     match i {
         Init::Expr(e) => check(*e),
         Init::List(items) => items.iter().try_for_each(|i| init_exprs(i, check)),

@@ -25,12 +25,27 @@ fn program(context: &Context, words: &[u32]) -> Result<Program, Box<dyn Error>> 
 }
 
 fn buffer<T>(context: &Context, data: &mut [T]) -> Result<Buffer<T>, Box<dyn Error>> {
-    Ok(unsafe { Buffer::<T>::create(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, data.len(), data.as_mut_ptr().cast())? })
+    Ok(unsafe {
+        Buffer::<T>::create(
+            context,
+            CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+            data.len(),
+            data.as_mut_ptr().cast(),
+        )?
+    })
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let platform = opencl3::platform::get_platforms()?.into_iter().next().ok_or("no OpenCL platform")?;
-    let device = Device::new(*platform.get_devices(CL_DEVICE_TYPE_CPU)?.first().ok_or("no CPU device")?);
+    let platform = opencl3::platform::get_platforms()?
+        .into_iter()
+        .next()
+        .ok_or("no OpenCL platform")?;
+    let device = Device::new(
+        *platform
+            .get_devices(CL_DEVICE_TYPE_CPU)?
+            .first()
+            .ok_or("no CPU device")?,
+    );
     let context = Context::from_device(&device)?;
     let queue = CommandQueue::create_default_with_properties(&context, 0, 0)?;
 
@@ -41,14 +56,33 @@ fn main() -> Result<(), Box<dyn Error>> {
     let (xb, yb) = (buffer(&context, &mut x)?, buffer(&context, &mut y)?);
     let prog = program(&context, modules::saxpy::SPIRV)?;
     let k = Kernel::create(&prog, saxpy::NAME)?;
-    let args = saxpy::Args { a: 2.0, x: &xb, y: &yb, n: 30 };
+    let args = saxpy::Args {
+        a: 2.0,
+        x: &xb,
+        y: &yb,
+        n: 30,
+    };
     unsafe {
         args.set(&k)?;
-        queue.enqueue_nd_range_kernel(k.get(), 1, std::ptr::null(), [n].as_ptr(), std::ptr::null(), &[])?;
+        queue.enqueue_nd_range_kernel(
+            k.get(),
+            1,
+            std::ptr::null(),
+            [n].as_ptr(),
+            std::ptr::null(),
+            &[],
+        )?;
         queue.enqueue_read_buffer(&yb, CL_BLOCKING, 0, &mut y, &[])?;
     }
-    let expect: Vec<f32> = (0..n).map(|i| if i < 30 { 2.0 * i as f32 + 1.0 } else { 1.0 }).collect();
-    println!("saxpy: y[0..4] = {:?}, y[30..32] = {:?}: {}", &y[..4], &y[30..], if y == expect { "ok" } else { "MISMATCH" });
+    let expect: Vec<f32> = (0..n)
+        .map(|i| if i < 30 { 2.0 * i as f32 + 1.0 } else { 1.0 })
+        .collect();
+    println!(
+        "saxpy: y[0..4] = {:?}, y[30..32] = {:?}: {}",
+        &y[..4],
+        &y[30..],
+        if y == expect { "ok" } else { "MISMATCH" }
+    );
 
     // particles: a struct from a shared header, mirrored in Rust with its OpenCL layout.
     let groups = 2usize;
@@ -66,18 +100,38 @@ fn main() -> Result<(), Box<dyn Error>> {
     let (pb, cb) = (buffer(&context, &mut ps)?, buffer(&context, &mut counts)?);
     let prog = program(&context, modules::particles::SPIRV)?;
     let k = Kernel::create(&prog, step::NAME)?;
-    let args = step::Args { ps: &pb, dt: 0.125, bounced: wg, group_bounces: &cb };
+    let args = step::Args {
+        ps: &pb,
+        dt: 0.125,
+        bounced: wg,
+        group_bounces: &cb,
+    };
     unsafe {
         args.set(&k)?;
-        queue.enqueue_nd_range_kernel(k.get(), 1, std::ptr::null(), [wg * groups].as_ptr(), [wg].as_ptr(), &[])?;
+        queue.enqueue_nd_range_kernel(
+            k.get(),
+            1,
+            std::ptr::null(),
+            [wg * groups].as_ptr(),
+            [wg].as_ptr(),
+            &[],
+        )?;
         queue.enqueue_read_buffer(&pb, CL_BLOCKING, 0, &mut ps, &[])?;
         queue.enqueue_read_buffer(&cb, CL_BLOCKING, 0, &mut counts, &[])?;
     }
     // Starting heights 0, .25, .5, .75 fall by (4 + 9.75/8)/8 = 0.65234375: all but the
     // highest go below the floor and bounce.
     let bounced: Vec<i32> = ps.iter().map(|p| p.bounces).collect();
-    let ok = counts == [6, 6] && bounced.iter().enumerate().all(|(i, &b)| b == i32::from(i % 4 < 3));
-    println!("particles: bounces per group = {counts:?}, p[0] = {:?}: {}", ps[0].pos, if ok { "ok" } else { "MISMATCH" });
+    let ok = counts == [6, 6]
+        && bounced
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| b == i32::from(i % 4 < 3));
+    println!(
+        "particles: bounces per group = {counts:?}, p[0] = {:?}: {}",
+        ps[0].pos,
+        if ok { "ok" } else { "MISMATCH" }
+    );
     if y != expect || !ok {
         return Err("results differ from the expected values".into());
     }

@@ -12,8 +12,16 @@ fn the_example_runs_its_kernels_correctly() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "stdout:\n{stdout}\nstderr:\n{stderr}");
-    assert!(stdout.contains("saxpy: y[0..4] = [1.0, 3.0, 5.0, 7.0], y[30..32] = [1.0, 1.0]: ok"), "{stdout}");
-    assert!(stdout.contains("particles: bounces per group = [6, 6], p[0] = [0.125, 0.65234375, 0.0, 1.0]: ok"), "{stdout}");
+    assert!(
+        stdout.contains("saxpy: y[0..4] = [1.0, 3.0, 5.0, 7.0], y[30..32] = [1.0, 1.0]: ok"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "particles: bounces per group = [6, 6], p[0] = [0.125, 0.65234375, 0.0, 1.0]: ok"
+        ),
+        "{stdout}"
+    );
     assert!(!stdout.contains("MISMATCH"), "{stdout}");
 }
 
@@ -28,6 +36,10 @@ fn the_build_script_tracks_sources_and_included_headers() {
         "cargo:rerun-if-changed=kernels/particles.cl",
         "cargo:rerun-if-changed=kernels/include/particle.h",
     ] {
-        assert!(text.lines().any(|l| l == line), "missing `{line}` in {}:\n{text}", output.display());
+        assert!(
+            text.lines().any(|l| l == line),
+            "missing `{line}` in {}:\n{text}",
+            output.display()
+        );
     }
 }

@@ -15,7 +15,15 @@ use crate::diag::{Diagnostic, Diagnostics, Span};
 
 /// Names reserved by AS-1.
 const RESERVED: &[&str] = &[
-    "global", "__global", "local", "__local", "constant", "__constant", "private", "__private", "generic",
+    "global",
+    "__global",
+    "local",
+    "__local",
+    "constant",
+    "__constant",
+    "private",
+    "__private",
+    "generic",
     "__generic",
 ];
 
@@ -25,7 +33,10 @@ fn rule(d: Diagnostic, id: &str) -> Diagnostic {
 
 /// Runs every check; returns errors and warnings.
 pub fn run(module: &Module, limits: &Limits) -> Diagnostics {
-    let mut c = Checker { m: module, diags: Diagnostics::new() };
+    let mut c = Checker {
+        m: module,
+        diags: Diagnostics::new(),
+    };
     c.globals();
     for (fh, f) in module.functions.iter() {
         c.function(fh, f, limits);
@@ -42,7 +53,10 @@ impl Checker<'_> {
     fn reserved_name(&mut self, name: &str, span: Span) {
         if RESERVED.contains(&name) {
             self.diags.push(rule(
-                Diagnostic::error(span, format!("'{name}' is an address space qualifier and cannot be used as a name")),
+                Diagnostic::error(
+                    span,
+                    format!("'{name}' is an address space qualifier and cannot be used as a name"),
+                ),
                 "AS-1",
             ));
         }
@@ -54,7 +68,13 @@ impl Checker<'_> {
                 if RESERVED.contains(&f.name.as_str()) {
                     // Fields have no span of their own; clang reports the location first.
                     self.diags.push(rule(
-                        Diagnostic::error(None, format!("'{}' is an address space qualifier and cannot be used as a name", f.name)),
+                        Diagnostic::error(
+                            None,
+                            format!(
+                                "'{}' is an address space qualifier and cannot be used as a name",
+                                f.name
+                            ),
+                        ),
                         "AS-1",
                     ));
                 }
@@ -64,7 +84,11 @@ impl Checker<'_> {
             self.reserved_name(&g.name, g.span);
             let space = g.ty.space.unwrap_or(AddressSpace::Private);
             let cl1 = !self.m.lang.program_scope_globals;
-            let what = if g.is_static_local { "static variable" } else { "program scope variable" };
+            let what = if g.is_static_local {
+                "static variable"
+            } else {
+                "program scope variable"
+            };
             if matches!(self.m.types.get(g.ty.ty), Type::Sampler) {
                 // A sampler declared with a constant is a value, not an object in memory.
                 continue;
@@ -73,23 +97,42 @@ impl Checker<'_> {
                 // A literal is not a variable: AS-6/AS-7 would only repeat this error under
                 // the literal's synthesised name.
                 if space != AddressSpace::Constant {
-                    self.diags.push(rule(Diagnostic::error(g.span, "string literals must be stored in '__constant'"), "AS-13"));
+                    self.diags.push(rule(
+                        Diagnostic::error(g.span, "string literals must be stored in '__constant'"),
+                        "AS-13",
+                    ));
                 }
                 continue;
             }
             if matches!(self.m.types.get(g.ty.ty), Type::Image(_)) {
                 self.diags.push(rule(
-                    Diagnostic::error(g.span, "image objects can only be kernel arguments in '__global'"),
+                    Diagnostic::error(
+                        g.span,
+                        "image objects can only be kernel arguments in '__global'",
+                    ),
                     "AS-5",
                 ));
             }
             match space {
                 AddressSpace::Constant => {}
                 AddressSpace::Global if !cl1 => {}
-                AddressSpace::Global | AddressSpace::Local | AddressSpace::Private | AddressSpace::Generic => {
-                    let allowed = if cl1 { "'__constant'" } else { "'__constant' or '__global'" };
+                AddressSpace::Global
+                | AddressSpace::Local
+                | AddressSpace::Private
+                | AddressSpace::Generic => {
+                    let allowed = if cl1 {
+                        "'__constant'"
+                    } else {
+                        "'__constant' or '__global'"
+                    };
                     self.diags.push(rule(
-                        Diagnostic::error(g.span, format!("{what} '{}' must reside in {allowed}, not '{space}'", g.name)),
+                        Diagnostic::error(
+                            g.span,
+                            format!(
+                                "{what} '{}' must reside in {allowed}, not '{space}'",
+                                g.name
+                            ),
+                        ),
                         "AS-6",
                     ));
                 }
@@ -115,7 +158,13 @@ impl Checker<'_> {
         // AS-10: the result carries no address space of its own.
         if let Some(space) = f.result.space {
             self.diags.push(rule(
-                Diagnostic::error(f.span, format!("return type of '{}' cannot be qualified with '{space}'", f.name)),
+                Diagnostic::error(
+                    f.span,
+                    format!(
+                        "return type of '{}' cannot be qualified with '{space}'",
+                        f.name
+                    ),
+                ),
                 "AS-10",
             ));
         }
@@ -141,7 +190,13 @@ impl Checker<'_> {
             if is_image {
                 if !matches!(space, AddressSpace::Private | AddressSpace::Global) {
                     self.diags.push(rule(
-                        Diagnostic::error(l.span, format!("image argument '{}' cannot be qualified with '{space}'", l.name)),
+                        Diagnostic::error(
+                            l.span,
+                            format!(
+                                "image argument '{}' cannot be qualified with '{space}'",
+                                l.name
+                            ),
+                        ),
                         "AS-5",
                     ));
                 }
@@ -158,7 +213,10 @@ impl Checker<'_> {
         }
         if is_image {
             self.diags.push(rule(
-                Diagnostic::error(l.span, format!("image object '{}' can only be a kernel argument", l.name)),
+                Diagnostic::error(
+                    l.span,
+                    format!("image object '{}' can only be a kernel argument", l.name),
+                ),
                 "AS-5",
             ));
         }
@@ -169,7 +227,10 @@ impl Checker<'_> {
                     self.diags.push(rule(
                         Diagnostic::error(
                             l.span,
-                            format!("'__local' variable '{}' can only be declared in a kernel function", l.name),
+                            format!(
+                                "'__local' variable '{}' can only be declared in a kernel function",
+                                l.name
+                            ),
                         ),
                         "AS-9",
                     ));
@@ -177,7 +238,10 @@ impl Checker<'_> {
                     self.diags.push(rule(
                         Diagnostic::error(
                             l.span,
-                            format!("'__local' variable '{}' must be declared at kernel function scope", l.name),
+                            format!(
+                                "'__local' variable '{}' must be declared at kernel function scope",
+                                l.name
+                            ),
                         ),
                         "AS-9",
                     ));
@@ -187,9 +251,16 @@ impl Checker<'_> {
                 self.diags.push(rule(
                     Diagnostic::error(
                         l.span,
-                        format!("function scope variable '{}' cannot be in '{space}'", l.name),
+                        format!(
+                            "function scope variable '{}' cannot be in '{space}'",
+                            l.name
+                        ),
                     ),
-                    if space == AddressSpace::Constant { "AS-7" } else { "AS-6" },
+                    if space == AddressSpace::Constant {
+                        "AS-7"
+                    } else {
+                        "AS-6"
+                    },
                 ));
             }
         }
@@ -200,7 +271,10 @@ impl Checker<'_> {
             let l = &f.locals[p];
             if let Some((_, space, _)) = self.m.types.as_pointer(l.ty.ty) {
                 let space = space.unwrap_or(AddressSpace::Private);
-                if !matches!(space, AddressSpace::Global | AddressSpace::Local | AddressSpace::Constant) {
+                if !matches!(
+                    space,
+                    AddressSpace::Global | AddressSpace::Local | AddressSpace::Constant
+                ) {
                     self.diags.push(rule(
                         Diagnostic::error(
                             l.span,
@@ -220,7 +294,9 @@ impl Checker<'_> {
     fn kernel_limits(&mut self, fh: Handle<Function>, f: &Function, limits: &Limits) {
         let mut constant = 0u32;
         for &p in &f.params {
-            if let Some((_, Some(AddressSpace::Constant), _)) = self.m.types.as_pointer(f.locals[p].ty.ty) {
+            if let Some((_, Some(AddressSpace::Constant), _)) =
+                self.m.types.as_pointer(f.locals[p].ty.ty)
+            {
                 constant += 1;
             }
         }
@@ -272,13 +348,21 @@ impl Checker<'_> {
                     let l = &f.locals[*local];
                     if l.ty.space == Some(AddressSpace::Local) && init.is_some() {
                         self.diags.push(rule(
-                            Diagnostic::error(l.span, format!("'__local' variable '{}' cannot have an initializer", l.name)),
+                            Diagnostic::error(
+                                l.span,
+                                format!(
+                                    "'__local' variable '{}' cannot have an initializer",
+                                    l.name
+                                ),
+                            ),
                             "AS-9",
                         ));
                     }
                 }
                 StmtKind::Block(b) => self.block_decls(f, b),
-                StmtKind::If { then, otherwise, .. } => {
+                StmtKind::If {
+                    then, otherwise, ..
+                } => {
                     self.block_decls(f, then);
                     if let Some(o) = otherwise {
                         self.block_decls(f, o);
@@ -305,11 +389,19 @@ impl Checker<'_> {
 
     fn expr(&mut self, f: &Function, e: &crate::ast::Expr) {
         match &e.kind {
-            ExprKind::Assign { place, .. } | ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. } => {
-                self.write(f, *place, e.span)
-            }
-            ExprKind::Cast { kind: CastKind::AddressSpace, operand, explicit } => {
-                let from = self.m.types.as_pointer(f.exprs[*operand].ty).and_then(|p| p.1);
+            ExprKind::Assign { place, .. }
+            | ExprKind::CompoundAssign { place, .. }
+            | ExprKind::IncDec { place, .. } => self.write(f, *place, e.span),
+            ExprKind::Cast {
+                kind: CastKind::AddressSpace,
+                operand,
+                explicit,
+            } => {
+                let from = self
+                    .m
+                    .types
+                    .as_pointer(f.exprs[*operand].ty)
+                    .and_then(|p| p.1);
                 let to = self.m.types.as_pointer(e.ty).and_then(|p| p.1);
                 if let (Some(from), Some(to)) = (from, to) {
                     self.conversion(from, to, *explicit, e.span);
@@ -325,7 +417,10 @@ impl Checker<'_> {
         if let Category::Place { space, is_const } = p.category {
             if space == Some(AddressSpace::Constant) {
                 self.diags.push(rule(
-                    Diagnostic::error(at, "cannot write to an object in '__constant' address space"),
+                    Diagnostic::error(
+                        at,
+                        "cannot write to an object in '__constant' address space",
+                    ),
                     "AS-8",
                 ));
             } else if is_const && space == Some(AddressSpace::Global) {

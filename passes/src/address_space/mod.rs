@@ -19,7 +19,10 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_constant_args: 8, max_local_bytes: 32 * 1024 }
+        Limits {
+            max_constant_args: 8,
+            max_local_bytes: 32 * 1024,
+        }
     }
 }
 
@@ -47,10 +50,18 @@ pub fn classify_kernel_args(module: &Module, f: &Function) -> Vec<ArgKind> {
     f.params
         .iter()
         .map(|&p| match module.types.get(f.locals[p].ty.ty) {
-            Type::Pointer { space: Some(AddressSpace::Local), .. } => ArgKind::Local,
-            Type::Pointer { space: Some(space), is_const, .. } => {
-                ArgKind::Buffer { space: *space, read_only: *is_const || *space == AddressSpace::Constant }
-            }
+            Type::Pointer {
+                space: Some(AddressSpace::Local),
+                ..
+            } => ArgKind::Local,
+            Type::Pointer {
+                space: Some(space),
+                is_const,
+                ..
+            } => ArgKind::Buffer {
+                space: *space,
+                read_only: *is_const || *space == AddressSpace::Constant,
+            },
             Type::Image(_) | Type::Sampler | Type::Event => ArgKind::Opaque,
             _ => ArgKind::Value,
         })

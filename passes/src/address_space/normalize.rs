@@ -15,10 +15,16 @@ use crate::ast::{AddressSpace, Category, ExprKind, Handle, Module, QualType, Typ
 
 /// Runs the pass.
 pub fn run(module: &mut Module) {
-    let pointee_default =
-        if module.lang.generic_address_space { AddressSpace::Generic } else { AddressSpace::Private };
-    let global_default =
-        if module.lang.program_scope_globals { AddressSpace::Global } else { AddressSpace::Private };
+    let pointee_default = if module.lang.generic_address_space {
+        AddressSpace::Generic
+    } else {
+        AddressSpace::Private
+    };
+    let global_default = if module.lang.program_scope_globals {
+        AddressSpace::Global
+    } else {
+        AddressSpace::Private
+    };
 
     // Types only refer to types interned before them, so one forward sweep maps them all.
     let count = module.types.len();
@@ -26,13 +32,21 @@ pub fn run(module: &mut Module) {
     let handles: Vec<_> = module.types.iter().map(|(h, _)| h).collect();
     for h in handles {
         let new = match module.types.get(h).clone() {
-            Type::Pointer { pointee, space, is_const, is_volatile } => module.types.intern(Type::Pointer {
+            Type::Pointer {
+                pointee,
+                space,
+                is_const,
+                is_volatile,
+            } => module.types.intern(Type::Pointer {
                 pointee: remap(&map, pointee),
                 space: Some(space.unwrap_or(pointee_default)),
                 is_const,
                 is_volatile,
             }),
-            Type::Array { elem, len } => module.types.intern(Type::Array { elem: remap(&map, elem), len }),
+            Type::Array { elem, len } => module.types.intern(Type::Array {
+                elem: remap(&map, elem),
+                len,
+            }),
             _ => h,
         };
         map.push(new);
@@ -60,17 +74,20 @@ pub fn run(module: &mut Module) {
             // a dereferenced pointer's pointee. Operands precede their users, so the base
             // place or the dereferenced pointer is already normalized.
             let derived = match f.exprs[h].kind {
-                ExprKind::Deref(p) | ExprKind::Index { base: p, .. } => {
-                    module.types.as_pointer(f.exprs[p].ty).and_then(|(_, space, _)| space)
-                }
+                ExprKind::Deref(p) | ExprKind::Index { base: p, .. } => module
+                    .types
+                    .as_pointer(f.exprs[p].ty)
+                    .and_then(|(_, space, _)| space),
                 ExprKind::Local(l) | ExprKind::CompoundLiteral { local: l, .. } => {
                     f.locals.get(l).and_then(|l| l.ty.space)
                 }
                 ExprKind::Global(g) => global_spaces.get(g.index()).copied().flatten(),
-                ExprKind::Member { base, .. } | ExprKind::Swizzle { base, .. } => match f.exprs.get(base).map(|b| b.category) {
-                    Some(Category::Place { space, .. }) => space,
-                    _ => None,
-                },
+                ExprKind::Member { base, .. } | ExprKind::Swizzle { base, .. } => {
+                    match f.exprs.get(base).map(|b| b.category) {
+                        Some(Category::Place { space, .. }) => space,
+                        _ => None,
+                    }
+                }
                 _ => None,
             };
             let e = &mut f.exprs[h];
@@ -93,5 +110,9 @@ fn remap(map: &[Handle<Type>], h: Handle<Type>) -> Handle<Type> {
 }
 
 fn qual(map: &[Handle<Type>], q: QualType, default: AddressSpace) -> QualType {
-    QualType { ty: remap(map, q.ty), space: Some(q.space.unwrap_or(default)), is_const: q.is_const }
+    QualType {
+        ty: remap(map, q.ty),
+        space: Some(q.space.unwrap_or(default)),
+        is_const: q.is_const,
+    }
 }

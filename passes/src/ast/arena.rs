@@ -12,7 +12,10 @@ pub struct Handle<T> {
 
 impl<T> Handle<T> {
     fn new(index: usize) -> Self {
-        Handle { index: index as u32, marker: PhantomData }
+        Handle {
+            index: index as u32,
+            marker: PhantomData,
+        }
     }
     /// The position of the element in its arena.
     pub fn index(self) -> usize {
@@ -85,11 +88,17 @@ impl<T> Arena<T> {
     }
     /// Iterates over `(handle, element)` pairs in insertion order.
     pub fn iter(&self) -> impl Iterator<Item = (Handle<T>, &T)> {
-        self.items.iter().enumerate().map(|(i, v)| (Handle::new(i), v))
+        self.items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Handle::new(i), v))
     }
     /// Iterates mutably over `(handle, element)` pairs in insertion order.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = (Handle<T>, &mut T)> {
-        self.items.iter_mut().enumerate().map(|(i, v)| (Handle::new(i), v))
+        self.items
+            .iter_mut()
+            .enumerate()
+            .map(|(i, v)| (Handle::new(i), v))
     }
 }
 
@@ -115,7 +124,10 @@ pub struct HandleMap<K, V> {
 
 impl<K, V> Default for HandleMap<K, V> {
     fn default() -> Self {
-        HandleMap { values: Vec::new(), marker: PhantomData }
+        HandleMap {
+            values: Vec::new(),
+            marker: PhantomData,
+        }
     }
 }
 

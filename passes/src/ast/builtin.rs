@@ -58,7 +58,10 @@ impl WorkItem {
     /// The value returned for an out-of-range dimension (0 for ids, 1 for sizes).
     pub fn out_of_range_value(self) -> u64 {
         match self {
-            WorkItem::GlobalSize | WorkItem::LocalSize | WorkItem::EnqueuedLocalSize | WorkItem::NumGroups => 1,
+            WorkItem::GlobalSize
+            | WorkItem::LocalSize
+            | WorkItem::EnqueuedLocalSize
+            | WorkItem::NumGroups => 1,
             _ => 0,
         }
     }
@@ -183,18 +186,122 @@ macro_rules! same {
 
 /// Float math, half_/native_ variants, common and geometric functions: one instruction each.
 const FLOAT_FNS: [(&str, ExtKind); 116] = same![
-    "acos", "acosh", "acospi", "asin", "asinh", "asinpi", "atan", "atan2", "atanh", "atanpi", "atan2pi", "cbrt",
-    "ceil", "copysign", "cos", "cosh", "cospi", "erfc", "erf", "exp", "exp2", "exp10", "expm1", "fabs", "fdim",
-    "floor", "fma", "fmax", "fmin", "fmod", "fract", "frexp", "hypot", "ilogb", "ldexp", "lgamma", "lgamma_r",
-    "log", "log2", "log10", "log1p", "logb", "mad", "maxmag", "minmag", "modf", "nan", "nextafter", "pow", "pown",
-    "powr", "remainder", "remquo", "rint", "rootn", "round", "rsqrt", "sin", "sincos", "sinh", "sinpi", "sqrt",
-    "tan", "tanh", "tanpi", "tgamma", "trunc", "half_cos", "half_divide", "half_exp", "half_exp2", "half_exp10",
-    "half_log", "half_log2", "half_log10", "half_powr", "half_recip", "half_rsqrt", "half_sin", "half_sqrt",
-    "half_tan", "native_cos", "native_divide", "native_exp", "native_exp2", "native_exp10", "native_log",
-    "native_log2", "native_log10", "native_powr", "native_recip", "native_rsqrt", "native_sin", "native_sqrt",
-    "native_tan", "degrees", "mix", "radians", "step", "smoothstep", "sign", "cross", "distance", "length",
-    "normalize", "fast_distance", "fast_length", "fast_normalize", "clz", "ctz", "popcount", "rotate", "bitselect",
-    "select", "shuffle", "shuffle2",
+    "acos",
+    "acosh",
+    "acospi",
+    "asin",
+    "asinh",
+    "asinpi",
+    "atan",
+    "atan2",
+    "atanh",
+    "atanpi",
+    "atan2pi",
+    "cbrt",
+    "ceil",
+    "copysign",
+    "cos",
+    "cosh",
+    "cospi",
+    "erfc",
+    "erf",
+    "exp",
+    "exp2",
+    "exp10",
+    "expm1",
+    "fabs",
+    "fdim",
+    "floor",
+    "fma",
+    "fmax",
+    "fmin",
+    "fmod",
+    "fract",
+    "frexp",
+    "hypot",
+    "ilogb",
+    "ldexp",
+    "lgamma",
+    "lgamma_r",
+    "log",
+    "log2",
+    "log10",
+    "log1p",
+    "logb",
+    "mad",
+    "maxmag",
+    "minmag",
+    "modf",
+    "nan",
+    "nextafter",
+    "pow",
+    "pown",
+    "powr",
+    "remainder",
+    "remquo",
+    "rint",
+    "rootn",
+    "round",
+    "rsqrt",
+    "sin",
+    "sincos",
+    "sinh",
+    "sinpi",
+    "sqrt",
+    "tan",
+    "tanh",
+    "tanpi",
+    "tgamma",
+    "trunc",
+    "half_cos",
+    "half_divide",
+    "half_exp",
+    "half_exp2",
+    "half_exp10",
+    "half_log",
+    "half_log2",
+    "half_log10",
+    "half_powr",
+    "half_recip",
+    "half_rsqrt",
+    "half_sin",
+    "half_sqrt",
+    "half_tan",
+    "native_cos",
+    "native_divide",
+    "native_exp",
+    "native_exp2",
+    "native_exp10",
+    "native_log",
+    "native_log2",
+    "native_log10",
+    "native_powr",
+    "native_recip",
+    "native_rsqrt",
+    "native_sin",
+    "native_sqrt",
+    "native_tan",
+    "degrees",
+    "mix",
+    "radians",
+    "step",
+    "smoothstep",
+    "sign",
+    "cross",
+    "distance",
+    "length",
+    "normalize",
+    "fast_distance",
+    "fast_length",
+    "fast_normalize",
+    "clz",
+    "ctz",
+    "popcount",
+    "rotate",
+    "bitselect",
+    "select",
+    "shuffle",
+    "shuffle2",
 ];
 
 /// Integer functions with signed and unsigned instructions.
@@ -211,13 +318,31 @@ const INT_FNS: [(&str, ExtKind); 13] = [
     ("upsample", ExtKind::Signed("upsample")),
     ("mad24", ExtKind::Signed("mad24")),
     ("mul24", ExtKind::Signed("mul24")),
-    ("clamp", ExtKind::ByType { float: "fclamp", int: "clamp" }),
+    (
+        "clamp",
+        ExtKind::ByType {
+            float: "fclamp",
+            int: "clamp",
+        },
+    ),
 ];
 
 /// `min`/`max` on floats follow the common functions (`fmin_common`).
 const MIN_MAX: [(&str, ExtKind); 2] = [
-    ("min", ExtKind::ByType { float: "fmin_common", int: "min" }),
-    ("max", ExtKind::ByType { float: "fmax_common", int: "max" }),
+    (
+        "min",
+        ExtKind::ByType {
+            float: "fmin_common",
+            int: "min",
+        },
+    ),
+    (
+        "max",
+        ExtKind::ByType {
+            float: "fmax_common",
+            int: "max",
+        },
+    ),
 ];
 
 /// Every OpenCL.std builtin by OpenCL C name.
@@ -392,7 +517,9 @@ fn c11_atomic(name: &str) -> Option<C11Atomic> {
         "atomic_store" => C11Atomic::Store,
         "atomic_load" => C11Atomic::Load,
         "atomic_exchange" => C11Atomic::Exchange,
-        "atomic_compare_exchange_strong" | "atomic_compare_exchange_weak" => C11Atomic::CompareExchange,
+        "atomic_compare_exchange_strong" | "atomic_compare_exchange_weak" => {
+            C11Atomic::CompareExchange
+        }
         "atomic_flag_test_and_set" => C11Atomic::FlagTestAndSet,
         "atomic_flag_clear" => C11Atomic::FlagClear,
         "atomic_work_item_fence" if base == name => C11Atomic::WorkItemFence,
@@ -531,27 +658,60 @@ const TABLE: &[(&str, Builtin)] = &[
     ("get_global_size", Builtin::WorkItem(WorkItem::GlobalSize)),
     ("get_global_id", Builtin::WorkItem(WorkItem::GlobalId)),
     ("get_local_size", Builtin::WorkItem(WorkItem::LocalSize)),
-    ("get_enqueued_local_size", Builtin::WorkItem(WorkItem::EnqueuedLocalSize)),
+    (
+        "get_enqueued_local_size",
+        Builtin::WorkItem(WorkItem::EnqueuedLocalSize),
+    ),
     ("get_local_id", Builtin::WorkItem(WorkItem::LocalId)),
     ("get_num_groups", Builtin::WorkItem(WorkItem::NumGroups)),
     ("get_group_id", Builtin::WorkItem(WorkItem::GroupId)),
-    ("get_global_offset", Builtin::WorkItem(WorkItem::GlobalOffset)),
-    ("get_global_linear_id", Builtin::WorkItem(WorkItem::GlobalLinearId)),
-    ("get_local_linear_id", Builtin::WorkItem(WorkItem::LocalLinearId)),
-    ("get_sub_group_size", Builtin::WorkItem(WorkItem::SubGroupSize)),
-    ("get_max_sub_group_size", Builtin::WorkItem(WorkItem::MaxSubGroupSize)),
-    ("get_num_sub_groups", Builtin::WorkItem(WorkItem::NumSubGroups)),
-    ("get_enqueued_num_sub_groups", Builtin::WorkItem(WorkItem::EnqueuedNumSubGroups)),
+    (
+        "get_global_offset",
+        Builtin::WorkItem(WorkItem::GlobalOffset),
+    ),
+    (
+        "get_global_linear_id",
+        Builtin::WorkItem(WorkItem::GlobalLinearId),
+    ),
+    (
+        "get_local_linear_id",
+        Builtin::WorkItem(WorkItem::LocalLinearId),
+    ),
+    (
+        "get_sub_group_size",
+        Builtin::WorkItem(WorkItem::SubGroupSize),
+    ),
+    (
+        "get_max_sub_group_size",
+        Builtin::WorkItem(WorkItem::MaxSubGroupSize),
+    ),
+    (
+        "get_num_sub_groups",
+        Builtin::WorkItem(WorkItem::NumSubGroups),
+    ),
+    (
+        "get_enqueued_num_sub_groups",
+        Builtin::WorkItem(WorkItem::EnqueuedNumSubGroups),
+    ),
     ("get_sub_group_id", Builtin::WorkItem(WorkItem::SubGroupId)),
-    ("get_sub_group_local_id", Builtin::WorkItem(WorkItem::SubGroupLocalId)),
+    (
+        "get_sub_group_local_id",
+        Builtin::WorkItem(WorkItem::SubGroupLocalId),
+    ),
     ("sub_group_barrier", Builtin::Sync(Sync::SubGroupBarrier)),
     ("barrier", Builtin::Sync(Sync::Barrier)),
     ("mem_fence", Builtin::Sync(Sync::MemFence)),
     ("read_mem_fence", Builtin::Sync(Sync::ReadMemFence)),
     ("write_mem_fence", Builtin::Sync(Sync::WriteMemFence)),
     ("dot", Builtin::Dot),
-    ("async_work_group_copy", Builtin::AsyncCopy { strided: false }),
-    ("async_work_group_strided_copy", Builtin::AsyncCopy { strided: true }),
+    (
+        "async_work_group_copy",
+        Builtin::AsyncCopy { strided: false },
+    ),
+    (
+        "async_work_group_strided_copy",
+        Builtin::AsyncCopy { strided: true },
+    ),
     ("wait_group_events", Builtin::WaitGroupEvents),
     ("prefetch", Builtin::Prefetch),
     ("printf", Builtin::Printf),
@@ -587,12 +747,21 @@ fn vector_data(name: &str) -> Option<VectorData> {
         Some((w, r)) => (w, Some(Rounding::parse(r)?)),
         None => (rest, None),
     };
-    let n = if width.is_empty() && half { 1 } else { vector_width(width)? };
+    let n = if width.is_empty() && half {
+        1
+    } else {
+        vector_width(width)?
+    };
     if rounding.is_some() && !(store && half) {
         return None;
     }
     Some(if store {
-        VectorData::Store { n, half, aligned, rounding }
+        VectorData::Store {
+            n,
+            half,
+            aligned,
+            rounding,
+        }
     } else {
         VectorData::Load { n, half, aligned }
     })
@@ -616,7 +785,11 @@ impl Builtin {
     /// Looks a builtin up by name and argument count (`work_group_barrier` has two forms).
     pub fn lookup(name: &str, nargs: usize) -> Option<Builtin> {
         if name == "work_group_barrier" {
-            return Some(Builtin::Sync(if nargs == 2 { Sync::BarrierScoped } else { Sync::Barrier }));
+            return Some(Builtin::Sync(if nargs == 2 {
+                Sync::BarrierScoped
+            } else {
+                Sync::Barrier
+            }));
         }
         if let Some((_, b)) = TABLE.iter().find(|(n, _)| *n == name) {
             return Some(*b);
@@ -633,8 +806,14 @@ impl Builtin {
         if let Some(a) = c11_atomic(name) {
             return Some(Builtin::C11Atomic(a));
         }
-        if let Some(op) = name.strip_prefix("atomic_").or_else(|| name.strip_prefix("atom_")) {
-            return ATOMICS.iter().find(|(n, _)| *n == op).map(|(_, a)| Builtin::Atomic(*a));
+        if let Some(op) = name
+            .strip_prefix("atomic_")
+            .or_else(|| name.strip_prefix("atom_"))
+        {
+            return ATOMICS
+                .iter()
+                .find(|(n, _)| *n == op)
+                .map(|(_, a)| Builtin::Atomic(*a));
         }
         if let Some(g) = group_fn(name) {
             return Some(g);
@@ -661,43 +840,98 @@ mod tests {
 
     #[test]
     fn looks_up_every_family() {
-        assert_eq!(Builtin::lookup("get_global_id", 1), Some(Builtin::WorkItem(WorkItem::GlobalId)));
-        assert!(matches!(Builtin::lookup("native_sin", 1), Some(Builtin::Ext(f)) if f.name() == "native_sin"));
-        assert!(matches!(Builtin::lookup("mad_sat", 3), Some(Builtin::Ext(f)) if f.kind() == ExtKind::Signed("mad_sat")));
-        assert_eq!(Builtin::lookup("isnan", 1), Some(Builtin::Relational(Relational::IsNan)));
-        assert_eq!(Builtin::lookup("atom_cmpxchg", 3), Some(Builtin::Atomic(Atomic::CmpXchg)));
-        assert_eq!(Builtin::lookup("atomic_fetch_add_explicit", 4), Some(Builtin::C11Atomic(C11Atomic::Fetch(Atomic::Add))));
-        assert_eq!(Builtin::lookup("atomic_compare_exchange_weak", 3), Some(Builtin::C11Atomic(C11Atomic::CompareExchange)));
+        assert_eq!(
+            Builtin::lookup("get_global_id", 1),
+            Some(Builtin::WorkItem(WorkItem::GlobalId))
+        );
+        assert!(
+            matches!(Builtin::lookup("native_sin", 1), Some(Builtin::Ext(f)) if f.name() == "native_sin")
+        );
+        assert!(
+            matches!(Builtin::lookup("mad_sat", 3), Some(Builtin::Ext(f)) if f.kind() == ExtKind::Signed("mad_sat"))
+        );
+        assert_eq!(
+            Builtin::lookup("isnan", 1),
+            Some(Builtin::Relational(Relational::IsNan))
+        );
+        assert_eq!(
+            Builtin::lookup("atom_cmpxchg", 3),
+            Some(Builtin::Atomic(Atomic::CmpXchg))
+        );
+        assert_eq!(
+            Builtin::lookup("atomic_fetch_add_explicit", 4),
+            Some(Builtin::C11Atomic(C11Atomic::Fetch(Atomic::Add)))
+        );
+        assert_eq!(
+            Builtin::lookup("atomic_compare_exchange_weak", 3),
+            Some(Builtin::C11Atomic(C11Atomic::CompareExchange))
+        );
         assert_eq!(Builtin::lookup("atomic_init_explicit", 2), None);
         assert_eq!(
             Builtin::lookup("convert_uchar4_sat_rte", 1),
-            Some(Builtin::Convert { saturate: true, rounding: Some(Rounding::Rte) })
+            Some(Builtin::Convert {
+                saturate: true,
+                rounding: Some(Rounding::Rte)
+            })
         );
-        assert_eq!(Builtin::lookup("convert_float", 1), Some(Builtin::Convert { saturate: false, rounding: None }));
+        assert_eq!(
+            Builtin::lookup("convert_float", 1),
+            Some(Builtin::Convert {
+                saturate: false,
+                rounding: None
+            })
+        );
         assert_eq!(Builtin::lookup("convert_int_rtz_sat", 1), None);
         assert_eq!(
             Builtin::lookup("vload4", 2),
-            Some(Builtin::VectorData(VectorData::Load { n: 4, half: false, aligned: false }))
+            Some(Builtin::VectorData(VectorData::Load {
+                n: 4,
+                half: false,
+                aligned: false
+            }))
         );
         assert_eq!(
             Builtin::lookup("vload_half", 2),
-            Some(Builtin::VectorData(VectorData::Load { n: 1, half: true, aligned: false }))
+            Some(Builtin::VectorData(VectorData::Load {
+                n: 1,
+                half: true,
+                aligned: false
+            }))
         );
         assert_eq!(
             Builtin::lookup("vstore_half8_rtn", 3),
-            Some(Builtin::VectorData(VectorData::Store { n: 8, half: true, aligned: false, rounding: Some(Rounding::Rtn) }))
+            Some(Builtin::VectorData(VectorData::Store {
+                n: 8,
+                half: true,
+                aligned: false,
+                rounding: Some(Rounding::Rtn)
+            }))
         );
         assert_eq!(
             Builtin::lookup("vstorea_half4", 3),
-            Some(Builtin::VectorData(VectorData::Store { n: 4, half: true, aligned: true, rounding: None }))
+            Some(Builtin::VectorData(VectorData::Store {
+                n: 4,
+                half: true,
+                aligned: true,
+                rounding: None
+            }))
         );
         assert_eq!(Builtin::lookup("vstore5", 3), None);
         assert_eq!(
             Builtin::lookup("work_group_scan_exclusive_min", 1),
-            Some(Builtin::Group(GroupScope::WorkGroup, GroupOp::ScanExclusive(GroupArith::Min)))
+            Some(Builtin::Group(
+                GroupScope::WorkGroup,
+                GroupOp::ScanExclusive(GroupArith::Min)
+            ))
         );
-        assert_eq!(Builtin::lookup("sub_group_broadcast", 2), Some(Builtin::Group(GroupScope::SubGroup, GroupOp::Broadcast)));
-        assert_eq!(Builtin::lookup("sub_group_barrier", 2), Some(Builtin::Sync(Sync::SubGroupBarrier)));
+        assert_eq!(
+            Builtin::lookup("sub_group_broadcast", 2),
+            Some(Builtin::Group(GroupScope::SubGroup, GroupOp::Broadcast))
+        );
+        assert_eq!(
+            Builtin::lookup("sub_group_barrier", 2),
+            Some(Builtin::Sync(Sync::SubGroupBarrier))
+        );
         assert_eq!(Builtin::lookup("work_group_reduce_mul", 1), None);
         assert_eq!(Builtin::lookup("no_such_function", 1), None);
     }

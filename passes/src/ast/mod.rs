@@ -23,7 +23,10 @@ pub mod ty;
 
 pub use arena::{Arena, Handle, HandleMap};
 pub use builtin::Builtin;
-pub use ty::{AddressSpace, DataLayout, Field, ImageAccess, ImageDim, ImageType, QualType, Scalar, Space, StructDef, Type, Types};
+pub use ty::{
+    AddressSpace, DataLayout, Field, ImageAccess, ImageDim, ImageType, QualType, Scalar, Space,
+    StructDef, Type, Types,
+};
 
 use crate::diag::Span;
 
@@ -66,7 +69,12 @@ impl LangOptions {
     /// The options clang uses for `spir64` at `version` (CL3.0 with every feature on).
     pub fn for_version(version: LangVersion) -> Self {
         let cl2 = version >= LangVersion::Cl20;
-        LangOptions { version, generic_address_space: cl2, program_scope_globals: cl2, layout: DataLayout::SPIR64 }
+        LangOptions {
+            version,
+            generic_address_space: cl2,
+            program_scope_globals: cl2,
+            layout: DataLayout::SPIR64,
+        }
     }
 }
 
@@ -86,7 +94,12 @@ pub struct Module {
 impl Module {
     /// An empty module.
     pub fn new(lang: LangOptions) -> Self {
-        Module { lang, types: Types::default(), globals: Arena::default(), functions: Arena::default() }
+        Module {
+            lang,
+            types: Types::default(),
+            globals: Arena::default(),
+            functions: Arena::default(),
+        }
     }
 }
 
@@ -273,7 +286,10 @@ pub enum BinaryOp {
 impl BinaryOp {
     /// Whether the operator compares (result `int`).
     pub fn is_comparison(self) -> bool {
-        matches!(self, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+        matches!(
+            self,
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
+        )
     }
 }
 
@@ -458,7 +474,11 @@ impl Swizzle {
     /// vector of `len` components.
     pub fn decode(accessor: &str, len: u8) -> Option<Vec<u8>> {
         let storage = if len == 3 { 4 } else { len };
-        let pick = |v: Vec<u8>| v.into_iter().map(|i| if i < len { i } else { Swizzle::UNDEFINED }).collect();
+        let pick = |v: Vec<u8>| {
+            v.into_iter()
+                .map(|i| if i < len { i } else { Swizzle::UNDEFINED })
+                .collect()
+        };
         match accessor {
             "lo" => return Some(pick((0..storage / 2).collect())),
             "hi" => return Some(pick((storage / 2..storage).collect())),
@@ -466,8 +486,14 @@ impl Swizzle {
             "odd" => return Some(pick((1..storage).step_by(2).collect())),
             _ => {}
         }
-        if let Some(hex) = accessor.strip_prefix('s').or_else(|| accessor.strip_prefix('S')) {
-            let v: Option<Vec<u8>> = hex.chars().map(|c| c.to_digit(16).map(|d| d as u8)).collect();
+        if let Some(hex) = accessor
+            .strip_prefix('s')
+            .or_else(|| accessor.strip_prefix('S'))
+        {
+            let v: Option<Vec<u8>> = hex
+                .chars()
+                .map(|c| c.to_digit(16).map(|d| d as u8))
+                .collect();
             return v.filter(|v| !v.is_empty() && v.iter().all(|&i| i < len));
         }
         let v: Option<Vec<u8>> = accessor
@@ -544,6 +570,20 @@ pub struct Stmt {
     pub span: Span,
 }
 
+/// A loop unroll hint. Hints only: a consumer may ignore them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Unroll {
+    /// No hint.
+    #[default]
+    None,
+    /// Unroll fully (`#pragma unroll`, `opencl_unroll_hint`).
+    Full,
+    /// Do not unroll (`#pragma nounroll`, a count of 1).
+    Disable,
+    /// Unroll by this factor (`#pragma unroll 4`, `opencl_unroll_hint(4)`).
+    Count(u32),
+}
+
 /// Statement kinds.
 #[derive(Debug, Clone)]
 pub enum StmtKind {
@@ -579,6 +619,8 @@ pub enum StmtKind {
         step: Option<Handle<Expr>>,
         /// `do`-`while`: the condition is tested after the body and step.
         test_after: bool,
+        /// An unroll hint from `#pragma unroll` or `opencl_unroll_hint`.
+        unroll: Unroll,
     },
     /// `switch`: the body split at its case labels, in source order; control falls through
     /// from one case's statements into the next unless they `break`.

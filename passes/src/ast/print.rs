@@ -3,12 +3,15 @@
 //! address space of the object they designate.
 
 use super::{
-    Block, Category, ConstValue, Expr, ExprKind, Function, GlobalInit, Handle, Init, Module, QualType, StmtKind,
+    Block, Category, ConstValue, Expr, ExprKind, Function, GlobalInit, Handle, Init, Module,
+    QualType, StmtKind, Unroll,
 };
 use std::fmt::Write;
 
 fn qual(m: &Module, q: &QualType) -> String {
-    let space = q.space.map_or("<default>".to_string(), |s| s.spelling().to_string());
+    let space = q
+        .space
+        .map_or("<default>".to_string(), |s| s.spelling().to_string());
     let c = if q.is_const { "const " } else { "" };
     format!("{c}{space} {}", m.types.display(q.ty))
 }
@@ -19,7 +22,10 @@ fn constant(v: &ConstValue) -> String {
         ConstValue::Float(f) => format!("{f:?}"),
         ConstValue::Bool(b) => b.to_string(),
         ConstValue::Zero => "zero".into(),
-        ConstValue::Composite(items) => format!("{{{}}}", items.iter().map(constant).collect::<Vec<_>>().join(", ")),
+        ConstValue::Composite(items) => format!(
+            "{{{}}}",
+            items.iter().map(constant).collect::<Vec<_>>().join(", ")
+        ),
         ConstValue::Address { global, indices } => format!("&g{}{indices:?}", global.index()),
     }
 }
@@ -42,8 +48,14 @@ fn expr(m: &Module, f: &Function, h: Handle<Expr>) -> String {
         ExprKind::Binary(op, a, b) => format!("({op:?} {} {})", sub(*a), sub(*b)),
         ExprKind::Logical(op, a, b) => format!("({op:?} {} {})", sub(*a), sub(*b)),
         ExprKind::Assign { place, value } => format!("(assign {} {})", sub(*place), sub(*value)),
-        ExprKind::CompoundAssign { op, place, value, .. } => format!("({op:?}= {} {})", sub(*place), sub(*value)),
-        ExprKind::IncDec { place, increment, prefix } => {
+        ExprKind::CompoundAssign {
+            op, place, value, ..
+        } => format!("({op:?}= {} {})", sub(*place), sub(*value)),
+        ExprKind::IncDec {
+            place,
+            increment,
+            prefix,
+        } => {
             let op = if *increment { "++" } else { "--" };
             if *prefix {
                 format!("({op}x {})", sub(*place))
@@ -51,10 +63,22 @@ fn expr(m: &Module, f: &Function, h: Handle<Expr>) -> String {
                 format!("(x{op} {})", sub(*place))
             }
         }
-        ExprKind::Cast { kind, operand, explicit } => {
-            format!("({}{kind:?} {})", if *explicit { "explicit " } else { "" }, sub(*operand))
+        ExprKind::Cast {
+            kind,
+            operand,
+            explicit,
+        } => {
+            format!(
+                "({}{kind:?} {})",
+                if *explicit { "explicit " } else { "" },
+                sub(*operand)
+            )
         }
-        ExprKind::Conditional { cond, then, otherwise } => {
+        ExprKind::Conditional {
+            cond,
+            then,
+            otherwise,
+        } => {
             format!("(select {} {} {})", sub(*cond), sub(*then), sub(*otherwise))
         }
         ExprKind::Comma(a, b) => format!("(comma {} {})", sub(*a), sub(*b)),
@@ -68,14 +92,20 @@ fn expr(m: &Module, f: &Function, h: Handle<Expr>) -> String {
         }
         ExprKind::Swizzle { base, indices } => format!("(swizzle {} {indices:?})", sub(*base)),
         ExprKind::VectorLiteral(parts) => {
-            format!("(vector {})", parts.iter().map(|p| sub(*p)).collect::<Vec<_>>().join(" "))
+            format!(
+                "(vector {})",
+                parts.iter().map(|p| sub(*p)).collect::<Vec<_>>().join(" ")
+            )
         }
         ExprKind::CompoundLiteral { local, .. } => format!("(literal %{})", f.locals[*local].name),
     };
     let ty = m.types.display(e.ty);
     match e.category {
         Category::Place { space, .. } => {
-            format!("{body}:{}{ty}", space.map_or(String::new(), |s| format!("{} ", s.spelling())))
+            format!(
+                "{body}:{}{ty}",
+                space.map_or(String::new(), |s| format!("{} ", s.spelling()))
+            )
         }
         Category::Value => format!("{body}:{ty}"),
     }
@@ -85,7 +115,14 @@ fn init(m: &Module, f: &Function, i: &Init) -> String {
     match i {
         Init::Expr(e) => expr(m, f, *e),
         Init::Zero => "zero".into(),
-        Init::List(items) => format!("{{{}}}", items.iter().map(|i| init(m, f, i)).collect::<Vec<_>>().join(", ")),
+        Init::List(items) => format!(
+            "{{{}}}",
+            items
+                .iter()
+                .map(|i| init(m, f, i))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }
 
@@ -101,10 +138,17 @@ fn block(out: &mut String, m: &Module, f: &Function, b: &Block, depth: usize) {
             StmtKind::Expr(e) => writeln!(out, "{pad}{}", expr(m, f, *e)),
             StmtKind::Decl { local, init: i } => {
                 let l = &f.locals[*local];
-                let rhs = i.as_ref().map(|i| format!(" = {}", init(m, f, i))).unwrap_or_default();
+                let rhs = i
+                    .as_ref()
+                    .map(|i| format!(" = {}", init(m, f, i)))
+                    .unwrap_or_default();
                 writeln!(out, "{pad}decl %{}: {}{rhs}", l.name, qual(m, &l.ty))
             }
-            StmtKind::If { cond, then, otherwise } => {
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
                 let _ = writeln!(out, "{pad}if {} {{", expr(m, f, *cond));
                 block(out, m, f, then, depth + 1);
                 if let Some(o) = otherwise {
@@ -113,11 +157,34 @@ fn block(out: &mut String, m: &Module, f: &Function, b: &Block, depth: usize) {
                 }
                 writeln!(out, "{pad}}}")
             }
-            StmtKind::Loop { init: i, cond, body, step, test_after } => {
+            StmtKind::Loop {
+                init: i,
+                cond,
+                body,
+                step,
+                test_after,
+                unroll,
+            } => {
+                match unroll {
+                    Unroll::None => {}
+                    Unroll::Full => {
+                        let _ = writeln!(out, "{pad}#unroll");
+                    }
+                    Unroll::Disable => {
+                        let _ = writeln!(out, "{pad}#nounroll");
+                    }
+                    Unroll::Count(n) => {
+                        let _ = writeln!(out, "{pad}#unroll {n}");
+                    }
+                }
                 let _ = writeln!(out, "{pad}loop {{");
                 block(out, m, f, i, depth + 1);
                 let c = cond.map(|c| expr(m, f, c)).unwrap_or_else(|| "true".into());
-                let _ = writeln!(out, "{pad}  {} {c}", if *test_after { "test-after" } else { "while" });
+                let _ = writeln!(
+                    out,
+                    "{pad}  {} {c}",
+                    if *test_after { "test-after" } else { "while" }
+                );
                 if let Some(st) = step {
                     let _ = writeln!(out, "{pad}  step {}", expr(m, f, *st));
                 }
@@ -133,11 +200,23 @@ fn block(out: &mut String, m: &Module, f: &Function, b: &Block, depth: usize) {
                 }
                 writeln!(out, "{pad}}}")
             }
-            StmtKind::Label(l) => writeln!(out, "{pad}{}:", f.labels.get(*l as usize).map_or("?", |s| s.as_str())),
-            StmtKind::Goto(l) => writeln!(out, "{pad}goto {}", f.labels.get(*l as usize).map_or("?", |s| s.as_str())),
+            StmtKind::Label(l) => writeln!(
+                out,
+                "{pad}{}:",
+                f.labels.get(*l as usize).map_or("?", |s| s.as_str())
+            ),
+            StmtKind::Goto(l) => writeln!(
+                out,
+                "{pad}goto {}",
+                f.labels.get(*l as usize).map_or("?", |s| s.as_str())
+            ),
             StmtKind::Break => writeln!(out, "{pad}break"),
             StmtKind::Continue => writeln!(out, "{pad}continue"),
-            StmtKind::Return(e) => writeln!(out, "{pad}return{}", e.map(|e| format!(" {}", expr(m, f, e))).unwrap_or_default()),
+            StmtKind::Return(e) => writeln!(
+                out,
+                "{pad}return{}",
+                e.map(|e| format!(" {}", expr(m, f, e))).unwrap_or_default()
+            ),
         };
     }
 }
@@ -154,10 +233,23 @@ pub fn module(m: &Module) -> String {
         let _ = writeln!(out, "global @{}: {}{init}", g.name, qual(m, &g.ty));
     }
     for (_, f) in m.functions.iter() {
-        let kind = if f.kernel.is_some() { "kernel" } else { "function" };
-        let params: Vec<String> =
-            f.params.iter().map(|&p| format!("%{}: {}", f.locals[p].name, qual(m, &f.locals[p].ty))).collect();
-        let _ = writeln!(out, "{kind} {} {}({}) {{", m.types.display(f.result.ty), f.name, params.join(", "));
+        let kind = if f.kernel.is_some() {
+            "kernel"
+        } else {
+            "function"
+        };
+        let params: Vec<String> = f
+            .params
+            .iter()
+            .map(|&p| format!("%{}: {}", f.locals[p].name, qual(m, &f.locals[p].ty)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{kind} {} {}({}) {{",
+            m.types.display(f.result.ty),
+            f.name,
+            params.join(", ")
+        );
         block(&mut out, m, f, &f.body, 1);
         let _ = writeln!(out, "}}");
     }

@@ -88,14 +88,38 @@ impl Scalar {
     pub fn spelling(self) -> &'static str {
         match self {
             Scalar::Bool => "bool",
-            Scalar::Int { width: 8, signed: true } => "char",
-            Scalar::Int { width: 8, signed: false } => "uchar",
-            Scalar::Int { width: 16, signed: true } => "short",
-            Scalar::Int { width: 16, signed: false } => "ushort",
-            Scalar::Int { width: 32, signed: true } => "int",
-            Scalar::Int { width: 32, signed: false } => "uint",
-            Scalar::Int { width: 64, signed: true } => "long",
-            Scalar::Int { width: 64, signed: false } => "ulong",
+            Scalar::Int {
+                width: 8,
+                signed: true,
+            } => "char",
+            Scalar::Int {
+                width: 8,
+                signed: false,
+            } => "uchar",
+            Scalar::Int {
+                width: 16,
+                signed: true,
+            } => "short",
+            Scalar::Int {
+                width: 16,
+                signed: false,
+            } => "ushort",
+            Scalar::Int {
+                width: 32,
+                signed: true,
+            } => "int",
+            Scalar::Int {
+                width: 32,
+                signed: false,
+            } => "uint",
+            Scalar::Int {
+                width: 64,
+                signed: true,
+            } => "long",
+            Scalar::Int {
+                width: 64,
+                signed: false,
+            } => "ulong",
             Scalar::Int { .. } => "int?",
             Scalar::Float { width: 16 } => "half",
             Scalar::Float { width: 32 } => "float",
@@ -286,7 +310,12 @@ impl Types {
     /// The pointee, space and constness of a pointer type.
     pub fn as_pointer(&self, h: Handle<Type>) -> Option<(Handle<Type>, Space, bool)> {
         match self.get(h) {
-            Type::Pointer { pointee, space, is_const, .. } => Some((*pointee, *space, *is_const)),
+            Type::Pointer {
+                pointee,
+                space,
+                is_const,
+                ..
+            } => Some((*pointee, *space, *is_const)),
             _ => None,
         }
     }
@@ -297,7 +326,12 @@ impl Types {
             Type::Void => "void".into(),
             Type::Scalar(s) => s.spelling().into(),
             Type::Vector { elem, len } => format!("{}{}", elem.spelling(), len),
-            Type::Pointer { pointee, space, is_const, is_volatile } => {
+            Type::Pointer {
+                pointee,
+                space,
+                is_const,
+                is_volatile,
+            } => {
                 let mut s = String::new();
                 if *is_const {
                     s.push_str("const ");
@@ -327,12 +361,12 @@ impl Types {
                 (ImageDim::D2, true) => "image2d_depth_t",
                 (ImageDim::D2Array, true) => "image2d_array_depth_t",
                 _ => match dim {
-                ImageDim::D1 => "image1d_t",
-                ImageDim::D1Buffer => "image1d_buffer_t",
-                ImageDim::D1Array => "image1d_array_t",
-                ImageDim::D2 => "image2d_t",
-                ImageDim::D2Array => "image2d_array_t",
-                ImageDim::D3 => "image3d_t",
+                    ImageDim::D1 => "image1d_t",
+                    ImageDim::D1Buffer => "image1d_buffer_t",
+                    ImageDim::D1Array => "image1d_array_t",
+                    ImageDim::D2 => "image2d_t",
+                    ImageDim::D2Array => "image2d_array_t",
+                    ImageDim::D3 => "image3d_t",
                 },
             }
             .into(),
@@ -348,10 +382,14 @@ impl Types {
             Type::Void => 1,
             Type::Scalar(s) => s.size(),
             Type::Vector { elem, len } => elem.size() * u64::from(vector_storage_len(*len)),
-            Type::Pointer { space, .. } => layout.pointer_size(space.unwrap_or(AddressSpace::Generic)),
+            Type::Pointer { space, .. } => {
+                layout.pointer_size(space.unwrap_or(AddressSpace::Generic))
+            }
             Type::Array { elem, len } => self.size_of(*elem, layout) * len,
             Type::Struct(d) => self.structs[*d].size,
-            Type::Image(_) | Type::Sampler | Type::Event => layout.pointer_size(AddressSpace::Global),
+            Type::Image(_) | Type::Sampler | Type::Event => {
+                layout.pointer_size(AddressSpace::Global)
+            }
         }
     }
 
@@ -361,10 +399,14 @@ impl Types {
             Type::Void => 1,
             Type::Scalar(s) => s.size(),
             Type::Vector { elem, len } => elem.size() * u64::from(vector_storage_len(*len)),
-            Type::Pointer { space, .. } => layout.pointer_size(space.unwrap_or(AddressSpace::Generic)),
+            Type::Pointer { space, .. } => {
+                layout.pointer_size(space.unwrap_or(AddressSpace::Generic))
+            }
             Type::Array { elem, .. } => self.align_of(*elem, layout),
             Type::Struct(d) => self.structs[*d].align,
-            Type::Image(_) | Type::Sampler | Type::Event => layout.pointer_size(AddressSpace::Global),
+            Type::Image(_) | Type::Sampler | Type::Event => {
+                layout.pointer_size(AddressSpace::Global)
+            }
         }
     }
 }
@@ -388,7 +430,9 @@ pub struct DataLayout {
 
 impl DataLayout {
     /// The `spir64` layout clang uses for OpenCL C.
-    pub const SPIR64: DataLayout = DataLayout { pointer_sizes: [8; 5] };
+    pub const SPIR64: DataLayout = DataLayout {
+        pointer_sizes: [8; 5],
+    };
 
     fn slot(space: AddressSpace) -> usize {
         match space {

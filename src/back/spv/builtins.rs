@@ -8,13 +8,15 @@ use super::numeric::Numeric;
 use super::types::ConstScalar;
 use super::{bug, Result, Writer};
 use clc_passes::ast::builtin::{
-    Atomic, C11Atomic, ExtKind, GroupArith, GroupOp, GroupScope, Relational, Rounding, Sync, VectorData, WorkItem,
+    Atomic, C11Atomic, ExtKind, GroupArith, GroupOp, GroupScope, Relational, Rounding, Sync,
+    VectorData, WorkItem,
 };
 use clc_passes::ast::{AddressSpace, Builtin, Expr, ExprKind, Handle, Scalar, Type};
 use clc_passes::diag::Span;
 use rspirv::dr::Operand;
 use rspirv::spirv::{
-    BuiltIn, Capability, Decoration, FPRoundingMode, GroupOperation, MemorySemantics, OpenclStd100Op as Cl, Scope, Word,
+    BuiltIn, Capability, Decoration, FPRoundingMode, GroupOperation, MemorySemantics,
+    OpenclStd100Op as Cl, Scope, Word,
 };
 
 /// `CLK_*_MEM_FENCE` flags → memory semantics storage bits.
@@ -76,7 +78,10 @@ fn rounding_mode(r: Rounding) -> FPRoundingMode {
 
 /// The OpenCL.std opcode of an instruction name.
 fn ext_opcode(name: &str) -> Option<u32> {
-    rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE.iter().find(|i| i.opname == name).map(|i| u32::from(i.opcode))
+    rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
+        .iter()
+        .find(|i| i.opname == name)
+        .map(|i| u32::from(i.opcode))
 }
 
 fn arg(args: &[Handle<Expr>], i: usize, span: Span) -> Result<Handle<Expr>> {
@@ -87,7 +92,13 @@ fn arg(args: &[Handle<Expr>], i: usize, span: Span) -> Result<Handle<Expr>> {
 }
 
 impl Writer<'_> {
-    fn const_arg(&self, st: &FnState<'_>, args: &[Handle<Expr>], i: usize, span: Span) -> Result<u64> {
+    fn const_arg(
+        &self,
+        st: &FnState<'_>,
+        args: &[Handle<Expr>],
+        i: usize,
+        span: Span,
+    ) -> Result<u64> {
         match args.get(i).map(|a| &st.f.exprs[*a].kind) {
             Some(ExprKind::IntConst(v)) => Ok(*v),
             _ => bug(span, "builtin argument was not folded to a constant"),
@@ -113,7 +124,11 @@ impl Writer<'_> {
             Builtin::Ext(f) => {
                 let first = arg(args, 0, span)?;
                 let elem = self.arg_numeric(st, first).map(|n| n.0);
-                let sign = if matches!(elem, Some(Scalar::Int { signed: true, .. })) { "s" } else { "u" };
+                let sign = if matches!(elem, Some(Scalar::Int { signed: true, .. })) {
+                    "s"
+                } else {
+                    "u"
+                };
                 let name = match f.kind() {
                     ExtKind::Same(n) => n.to_string(),
                     ExtKind::Signed(base) => format!("{sign}_{base}"),
@@ -122,13 +137,17 @@ impl Writer<'_> {
                         _ => format!("{sign}_{int}"),
                     },
                 };
-                if matches!(elem, Some(Scalar::Int { width: 32, .. })) && name.ends_with("_mad_sat") {
+                if matches!(elem, Some(Scalar::Int { width: 32, .. })) && name.ends_with("_mad_sat")
+                {
                     return self.mad_sat_32(st, args, result, span);
                 }
-                if matches!(elem, Some(Scalar::Int { width: 64, .. })) && name.ends_with("_mad_sat") {
+                if matches!(elem, Some(Scalar::Int { width: 64, .. })) && name.ends_with("_mad_sat")
+                {
                     return self.mad_sat_64(st, args, result, span);
                 }
-                let Some(op) = ext_opcode(&name) else { return bug(span, format!("no OpenCL.std instruction '{name}'")) };
+                let Some(op) = ext_opcode(&name) else {
+                    return bug(span, format!("no OpenCL.std instruction '{name}'"));
+                };
                 self.ext_call(st, op, args, result, ty)
             }
             Builtin::Dot => {
@@ -140,7 +159,9 @@ impl Writer<'_> {
                 }
             }
             Builtin::Relational(r) => self.relational(st, r, args, result, span),
-            Builtin::Convert { saturate, rounding } => self.convert(st, saturate, rounding, args, result, span),
+            Builtin::Convert { saturate, rounding } => {
+                self.convert(st, saturate, rounding, args, result, span)
+            }
             Builtin::Atomic(a) => self.atomic(st, a, args, ty, span),
             Builtin::VectorData(v) => self.vector_data(st, v, args, ty, span),
             Builtin::AsyncCopy { strided } => {
@@ -148,12 +169,17 @@ impl Writer<'_> {
                 let src = self.value(st, arg(args, 1, span)?)?;
                 let num = self.value(st, arg(args, 2, span)?)?;
                 let (stride, event) = if strided {
-                    (self.value(st, arg(args, 3, span)?)?, self.value(st, arg(args, 4, span)?)?)
+                    (
+                        self.value(st, arg(args, 3, span)?)?,
+                        self.value(st, arg(args, 4, span)?)?,
+                    )
                 } else {
                     (self.u64_const(1), self.value(st, arg(args, 3, span)?)?)
                 };
                 let scope = self.u32_const(Scope::Workgroup as u32);
-                Ok(self.b.group_async_copy(ty, None, scope, dst, src, num, stride, event)?)
+                Ok(self
+                    .b
+                    .group_async_copy(ty, None, scope, dst, src, num, stride, event)?)
             }
             Builtin::WaitGroupEvents => {
                 let n = self.value(st, arg(args, 0, span)?)?;
@@ -177,7 +203,10 @@ impl Writer<'_> {
             Builtin::GetFence => {
                 let p = arg(args, 0, span)?;
                 let v = self.value(st, p)?;
-                let uint = self.scalar(Scalar::Int { width: 32, signed: false });
+                let uint = self.scalar(Scalar::Int {
+                    width: 32,
+                    signed: false,
+                });
                 let sem = self.b.generic_ptr_mem_semantics(uint, None, v)?;
                 // WorkgroupMemory (bit 8) → CLK_LOCAL_MEM_FENCE, CrossWorkgroupMemory (bit 9)
                 // → CLK_GLOBAL_MEM_FENCE.
@@ -185,7 +214,11 @@ impl Writer<'_> {
                 let three = self.u32_const(3);
                 let shifted = self.b.shift_right_logical(uint, None, sem, eight)?;
                 let flags = self.b.bitwise_and(uint, None, shifted, three)?;
-                Ok(if ty == uint { flags } else { self.b.u_convert(ty, None, flags)? })
+                Ok(if ty == uint {
+                    flags
+                } else {
+                    self.b.u_convert(ty, None, flags)?
+                })
             }
             Builtin::Printf => {
                 // Arguments arrive with C's default promotions applied by clang.
@@ -201,7 +234,13 @@ impl Writer<'_> {
 
     /// `mad_sat` on 32-bit integers, computed exactly in 64 bits and clamped (Intel's CPU
     /// runtime wraps the product of `s_mad_sat`/`u_mad_sat` on 32-bit values).
-    fn mad_sat_32(&mut self, st: &mut FnState<'_>, args: &[Handle<Expr>], result: Handle<Type>, span: Span) -> Result<Word> {
+    fn mad_sat_32(
+        &mut self,
+        st: &mut FnState<'_>,
+        args: &[Handle<Expr>],
+        result: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
         let Some(num @ (Scalar::Int { signed, .. }, n)) = self.numeric(result) else {
             return bug(span, "mad_sat of a non-integer");
         };
@@ -211,15 +250,32 @@ impl Writer<'_> {
         for i in 0..3 {
             let e = arg(args, i, span)?;
             let x = self.value(st, e)?;
-            v.push(if signed { self.b.s_convert(wt, None, x)? } else { self.b.u_convert(wt, None, x)? });
+            v.push(if signed {
+                self.b.s_convert(wt, None, x)?
+            } else {
+                self.b.u_convert(wt, None, x)?
+            });
         }
         let p = self.b.i_mul(wt, None, v[0], v[1])?;
         let sum = self.b.i_add(wt, None, p, v[2])?;
-        let (lo, hi) = if signed { ((i32::MIN as i64) as u64, i32::MAX as u64) } else { (0, u64::from(u32::MAX)) };
-        let (lo, hi) = (self.const_n(wide, ConstScalar::Int(lo)), self.const_n(wide, ConstScalar::Int(hi)));
+        let (lo, hi) = if signed {
+            ((i32::MIN as i64) as u64, i32::MAX as u64)
+        } else {
+            (0, u64::from(u32::MAX))
+        };
+        let (lo, hi) = (
+            self.const_n(wide, ConstScalar::Int(lo)),
+            self.const_n(wide, ConstScalar::Int(hi)),
+        );
         let op = if signed { Cl::s_clamp } else { Cl::u_clamp };
         let set = self.ext;
-        let clamped = self.b.ext_inst(wt, None, set, op as u32, [Operand::IdRef(sum), Operand::IdRef(lo), Operand::IdRef(hi)])?;
+        let clamped = self.b.ext_inst(
+            wt,
+            None,
+            set,
+            op as u32,
+            [Operand::IdRef(sum), Operand::IdRef(lo), Operand::IdRef(hi)],
+        )?;
         // The unsigned product of two 32-bit values fits in 64 bits, the sum may wrap once.
         let clamped = if signed {
             clamped
@@ -234,7 +290,13 @@ impl Writer<'_> {
 
     /// `mad_sat` on 64-bit integers with a 128-bit intermediate (`mul_hi` gives the high
     /// half of the product; Intel's CPU runtime saturates `s_mad_sat` on longs wrongly).
-    fn mad_sat_64(&mut self, st: &mut FnState<'_>, args: &[Handle<Expr>], result: Handle<Type>, span: Span) -> Result<Word> {
+    fn mad_sat_64(
+        &mut self,
+        st: &mut FnState<'_>,
+        args: &[Handle<Expr>],
+        result: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
         let Some(num @ (Scalar::Int { signed, .. }, n)) = self.numeric(result) else {
             return bug(span, "mad_sat of a non-integer");
         };
@@ -248,14 +310,23 @@ impl Writer<'_> {
         let (a, b, c) = (v[0], v[1], v[2]);
         let set = self.ext;
         let mul_hi = if signed { Cl::s_mul_hi } else { Cl::u_mul_hi };
-        let hi = self.b.ext_inst(ty, None, set, mul_hi as u32, [Operand::IdRef(a), Operand::IdRef(b)])?;
+        let hi = self.b.ext_inst(
+            ty,
+            None,
+            set,
+            mul_hi as u32,
+            [Operand::IdRef(a), Operand::IdRef(b)],
+        )?;
         let lo = self.b.i_mul(ty, None, a, b)?;
         let lo2 = self.b.i_add(ty, None, lo, c)?;
         let carried = self.b.u_less_than(bt, None, lo2, lo)?;
         let one = self.const_n(num, ConstScalar::Int(1));
         let zero = self.const_n(num, ConstScalar::Int(0));
         let carry = self.b.select(ty, None, carried, one, zero)?;
-        let max = self.const_n(num, ConstScalar::Int(if signed { i64::MAX as u64 } else { u64::MAX }));
+        let max = self.const_n(
+            num,
+            ConstScalar::Int(if signed { i64::MAX as u64 } else { u64::MAX }),
+        );
         if !signed {
             let hi2 = self.b.i_add(ty, None, hi, carry)?;
             let fits = self.b.i_equal(bt, None, hi2, zero)?;
@@ -277,7 +348,14 @@ impl Writer<'_> {
 
     /// An OpenCL.std instruction; numeric scalar arguments of a vector-valued call are
     /// replicated (`fmax(float4, float)`, `ldexp(float4, int)`, `step(float, float4)`).
-    fn ext_call(&mut self, st: &mut FnState<'_>, op: u32, args: &[Handle<Expr>], result: Handle<Type>, ty: Word) -> Result<Word> {
+    fn ext_call(
+        &mut self,
+        st: &mut FnState<'_>,
+        op: u32,
+        args: &[Handle<Expr>],
+        result: Handle<Type>,
+        ty: Word,
+    ) -> Result<Word> {
         let n = self.numeric(result).map_or(1, |n| n.1);
         let mut ops = Vec::new();
         for &a in args {
@@ -295,21 +373,38 @@ impl Writer<'_> {
         Ok(self.b.ext_inst(ty, None, set, op, ops)?)
     }
 
-    fn sync(&mut self, st: &mut FnState<'_>, s: Sync, args: &[Handle<Expr>], span: Span) -> Result<Word> {
+    fn sync(
+        &mut self,
+        st: &mut FnState<'_>,
+        s: Sync,
+        args: &[Handle<Expr>],
+        span: Span,
+    ) -> Result<Word> {
         let flags = self.const_arg(st, args, 0, span)?;
         let storage = fence_semantics(flags);
         let sc = MemorySemantics::SEQUENTIALLY_CONSISTENT;
         let (scope, order) = match s {
             Sync::Barrier => (Scope::Workgroup, sc),
             Sync::BarrierScoped => (memory_scope(self.const_arg(st, args, 1, span)?), sc),
-            Sync::SubGroupBarrier if args.len() == 2 => (memory_scope(self.const_arg(st, args, 1, span)?), sc),
+            Sync::SubGroupBarrier if args.len() == 2 => {
+                (memory_scope(self.const_arg(st, args, 1, span)?), sc)
+            }
             Sync::SubGroupBarrier => (Scope::Subgroup, sc),
-            Sync::MemFence | Sync::ReadMemFence | Sync::WriteMemFence => (Scope::Workgroup, MemorySemantics::ACQUIRE_RELEASE),
+            Sync::MemFence | Sync::ReadMemFence | Sync::WriteMemFence => {
+                (Scope::Workgroup, MemorySemantics::ACQUIRE_RELEASE)
+            }
         };
         let sem = self.u32_const((storage | order).bits());
         let mem = self.u32_const(scope as u32);
-        if matches!(s, Sync::Barrier | Sync::BarrierScoped | Sync::SubGroupBarrier) {
-            let exec = self.u32_const(if s == Sync::SubGroupBarrier { Scope::Subgroup } else { Scope::Workgroup } as u32);
+        if matches!(
+            s,
+            Sync::Barrier | Sync::BarrierScoped | Sync::SubGroupBarrier
+        ) {
+            let exec = self.u32_const(if s == Sync::SubGroupBarrier {
+                Scope::Subgroup
+            } else {
+                Scope::Workgroup
+            } as u32);
             self.b.control_barrier(exec, mem, sem)?;
         } else {
             self.b.memory_barrier(mem, sem)?;
@@ -318,15 +413,30 @@ impl Writer<'_> {
         Ok(0)
     }
 
-    fn relational(&mut self, st: &mut FnState<'_>, r: Relational, args: &[Handle<Expr>], result: Handle<Type>, span: Span) -> Result<Word> {
+    fn relational(
+        &mut self,
+        st: &mut FnState<'_>,
+        r: Relational,
+        args: &[Handle<Expr>],
+        result: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
         let a = arg(args, 0, span)?;
-        let Some(num @ (s, n)) = self.arg_numeric(st, a) else { return bug(span, "relational builtin on a non-numeric value") };
+        let Some(num @ (s, n)) = self.arg_numeric(st, a) else {
+            return bug(span, "relational builtin on a non-numeric value");
+        };
         let av = self.value(st, a)?;
         let bt = self.bool_ty_n(n);
         let b = if let Relational::Any | Relational::All = r {
             // The sign bit of each (integer) component.
             let signed = match s {
-                Scalar::Int { width, .. } => (Scalar::Int { width, signed: true }, n),
+                Scalar::Int { width, .. } => (
+                    Scalar::Int {
+                        width,
+                        signed: true,
+                    },
+                    n,
+                ),
                 _ => num,
             };
             let zero = self.const_n(signed, ConstScalar::Int(0));
@@ -356,7 +466,9 @@ impl Writer<'_> {
                 (Relational::IsEqual, Some(b)) => bb.f_ord_equal(bt, None, av, b)?,
                 (Relational::IsNotEqual, Some(b)) => bb.f_unord_not_equal(bt, None, av, b)?,
                 (Relational::IsGreater, Some(b)) => bb.f_ord_greater_than(bt, None, av, b)?,
-                (Relational::IsGreaterEqual, Some(b)) => bb.f_ord_greater_than_equal(bt, None, av, b)?,
+                (Relational::IsGreaterEqual, Some(b)) => {
+                    bb.f_ord_greater_than_equal(bt, None, av, b)?
+                }
                 (Relational::IsLess, Some(b)) => bb.f_ord_less_than(bt, None, av, b)?,
                 (Relational::IsLessEqual, Some(b)) => bb.f_ord_less_than_equal(bt, None, av, b)?,
                 (Relational::IsLessGreater, Some(b)) => bb.f_ord_not_equal(bt, None, av, b)?,
@@ -397,21 +509,36 @@ impl Writer<'_> {
                     Some(op) => {
                         let ft = self.numeric_ty((f, n));
                         let set = self.ext;
-                        self.b.ext_inst(ft, None, set, op as u32, [Operand::IdRef(v)])?
+                        self.b
+                            .ext_inst(ft, None, set, op as u32, [Operand::IdRef(v)])?
                     }
                     None => v,
                 };
-                let id = if signed { self.b.convert_f_to_s(ty, None, v)? } else { self.b.convert_f_to_u(ty, None, v)? };
+                let id = if signed {
+                    self.b.convert_f_to_s(ty, None, v)?
+                } else {
+                    self.b.convert_f_to_u(ty, None, v)?
+                };
                 if saturate {
                     self.saturate_float_to_int(id, v, (f, n), (t, n))?
                 } else {
                     id
                 }
             }
-            (Scalar::Int { signed: fs, width: fw }, Scalar::Int { width: tw, .. }) => {
+            (
+                Scalar::Int {
+                    signed: fs,
+                    width: fw,
+                },
+                Scalar::Int { width: tw, .. },
+            ) => {
                 // Saturation is a clamp in the source type, then an ordinary conversion
                 // (drivers disagree on the SaturatedConversion decoration).
-                let v = if saturate { self.clamp_to_range(v, (f, n), t)? } else { v };
+                let v = if saturate {
+                    self.clamp_to_range(v, (f, n), t)?
+                } else {
+                    v
+                };
                 if fw == tw {
                     v
                 } else if fs && tw > fw {
@@ -421,9 +548,17 @@ impl Writer<'_> {
                 }
             }
             (Scalar::Int { signed, .. }, Scalar::Float { .. }) => {
-                let id = if signed { self.b.convert_s_to_f(ty, None, v)? } else { self.b.convert_u_to_f(ty, None, v)? };
+                let id = if signed {
+                    self.b.convert_s_to_f(ty, None, v)?
+                } else {
+                    self.b.convert_u_to_f(ty, None, v)?
+                };
                 if let Some(r) = rounding {
-                    self.b.decorate(id, Decoration::FPRoundingMode, [Operand::FPRoundingMode(rounding_mode(r))]);
+                    self.b.decorate(
+                        id,
+                        Decoration::FPRoundingMode,
+                        [Operand::FPRoundingMode(rounding_mode(r))],
+                    );
                 }
                 id
             }
@@ -433,7 +568,11 @@ impl Writer<'_> {
                 } else {
                     let id = self.b.f_convert(ty, None, v)?;
                     if let Some(r) = rounding.filter(|_| tw < fw) {
-                        self.b.decorate(id, Decoration::FPRoundingMode, [Operand::FPRoundingMode(rounding_mode(r))]);
+                        self.b.decorate(
+                            id,
+                            Decoration::FPRoundingMode,
+                            [Operand::FPRoundingMode(rounding_mode(r))],
+                        );
                     }
                     id
                 }
@@ -445,7 +584,17 @@ impl Writer<'_> {
 
     /// Clamps integer `v` of kind `from` to the range of the integer kind `to`.
     fn clamp_to_range(&mut self, v: Word, from: Numeric, to: Scalar) -> Result<Word> {
-        let (Scalar::Int { width: fw, signed: fs }, Scalar::Int { width: tw, signed: ts }) = (from.0, to) else {
+        let (
+            Scalar::Int {
+                width: fw,
+                signed: fs,
+            },
+            Scalar::Int {
+                width: tw,
+                signed: ts,
+            },
+        ) = (from.0, to)
+        else {
             return Ok(v);
         };
         let range = |w: u8, s: bool| -> (i128, i128) {
@@ -465,24 +614,51 @@ impl Writer<'_> {
         let op = if fs { Cl::s_clamp } else { Cl::u_clamp };
         let ty = self.numeric_ty(from);
         let set = self.ext;
-        Ok(self.b.ext_inst(ty, None, set, op as u32, [Operand::IdRef(v), Operand::IdRef(lo), Operand::IdRef(hi)])?)
+        Ok(self.b.ext_inst(
+            ty,
+            None,
+            set,
+            op as u32,
+            [Operand::IdRef(v), Operand::IdRef(lo), Operand::IdRef(hi)],
+        )?)
     }
 
     /// `convert_T_sat` from floats: NaN becomes 0 and out-of-range values the nearest
     /// bound, decided on the float before conversion (bounds are powers of two, exact).
-    fn saturate_float_to_int(&mut self, converted: Word, x: Word, from: Numeric, to: Numeric) -> Result<Word> {
-        let (Scalar::Int { width, signed }, n) = to else { return Ok(converted) };
+    fn saturate_float_to_int(
+        &mut self,
+        converted: Word,
+        x: Word,
+        from: Numeric,
+        to: Numeric,
+    ) -> Result<Word> {
+        let (Scalar::Int { width, signed }, n) = to else {
+            return Ok(converted);
+        };
         let ty = self.numeric_ty(to);
         let bt = self.bool_ty_n(n);
         let (lo, hi) = if signed {
-            (-(2f64.powi(i32::from(width) - 1)), 2f64.powi(i32::from(width) - 1))
+            (
+                -(2f64.powi(i32::from(width) - 1)),
+                2f64.powi(i32::from(width) - 1),
+            )
         } else {
             (0.0, 2f64.powi(i32::from(width)))
         };
         let (min_i, max_i) = if signed {
-            ((1u64 << (width - 1)).wrapping_neg(), (1u64 << (width - 1)) - 1)
+            (
+                (1u64 << (width - 1)).wrapping_neg(),
+                (1u64 << (width - 1)) - 1,
+            )
         } else {
-            (0, if width == 64 { u64::MAX } else { (1u64 << width) - 1 })
+            (
+                0,
+                if width == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << width) - 1
+                },
+            )
         };
         let hi_f = self.const_n(from, ConstScalar::Float(hi));
         let lo_f = self.const_n(from, ConstScalar::Float(lo));
@@ -497,7 +673,14 @@ impl Writer<'_> {
         Ok(self.b.select(ty, None, nan, zero, r)?)
     }
 
-    fn atomic(&mut self, st: &mut FnState<'_>, a: Atomic, args: &[Handle<Expr>], ty: Word, span: Span) -> Result<Word> {
+    fn atomic(
+        &mut self,
+        st: &mut FnState<'_>,
+        a: Atomic,
+        args: &[Handle<Expr>],
+        ty: Word,
+        span: Span,
+    ) -> Result<Word> {
         let p = arg(args, 0, span)?;
         let Some((pointee, space, _)) = self.m.types.as_pointer(st.f.exprs[p].ty) else {
             return bug(span, "atomic on a non-pointer");
@@ -507,7 +690,11 @@ impl Writer<'_> {
             self.capabilities.insert(Capability::Int64Atomics);
         }
         let ptr = self.value(st, p)?;
-        let scope = self.u32_const(if space == Some(AddressSpace::Local) { Scope::Workgroup } else { Scope::Device } as u32);
+        let scope = self.u32_const(if space == Some(AddressSpace::Local) {
+            Scope::Workgroup
+        } else {
+            Scope::Device
+        } as u32);
         let sem = self.u32_const(0);
         let signed = matches!(elem, Some(Scalar::Int { signed: true, .. }));
         let operand = |w: &mut Self, st: &mut FnState<'_>, i| -> Result<Word> {
@@ -521,7 +708,8 @@ impl Writer<'_> {
             Atomic::CmpXchg => {
                 let cmp = operand(self, st, 1)?;
                 let val = operand(self, st, 2)?;
-                self.b.atomic_compare_exchange(ty, None, ptr, scope, sem, sem, val, cmp)?
+                self.b
+                    .atomic_compare_exchange(ty, None, ptr, scope, sem, sem, val, cmp)?
             }
             _ => {
                 let v = operand(self, st, 1)?;
@@ -546,24 +734,47 @@ impl Writer<'_> {
     /// The pointer operand of an atomic: a pointer converted to generic only for the call
     /// is used in its named space (drivers compile atomics on named pointers best; Intel's
     /// CPU runtime cannot build them on generic ones).
-    fn atomic_pointer(&mut self, st: &mut FnState<'_>, p: Handle<Expr>) -> Result<(Word, Option<AddressSpace>, Handle<Type>)> {
+    fn atomic_pointer(
+        &mut self,
+        st: &mut FnState<'_>,
+        p: Handle<Expr>,
+    ) -> Result<(Word, Option<AddressSpace>, Handle<Type>)> {
         let mut e = p;
-        while let ExprKind::Cast { kind: clc_passes::ast::CastKind::AddressSpace, operand, .. } = st.f.exprs[e].kind {
+        while let ExprKind::Cast {
+            kind: clc_passes::ast::CastKind::AddressSpace,
+            operand,
+            ..
+        } = st.f.exprs[e].kind
+        {
             e = operand;
         }
         let Some((pointee, space, _)) = self.m.types.as_pointer(st.f.exprs[e].ty) else {
             return bug(st.f.exprs[p].span, "atomic on a non-pointer");
         };
-        if matches!(self.m.types.as_scalar(pointee), Some(Scalar::Int { width: 64, .. })) {
+        if matches!(
+            self.m.types.as_scalar(pointee),
+            Some(Scalar::Int { width: 64, .. })
+        ) {
             self.capabilities.insert(Capability::Int64Atomics);
         }
         Ok((self.value(st, e)?, space, pointee))
     }
 
     /// OpenCL C 2.0 atomics: memory order and scope default to `seq_cst` and `device`.
-    fn c11_atomic(&mut self, st: &mut FnState<'_>, a: C11Atomic, args: &[Handle<Expr>], result: Handle<Type>, span: Span) -> Result<Word> {
+    fn c11_atomic(
+        &mut self,
+        st: &mut FnState<'_>,
+        a: C11Atomic,
+        args: &[Handle<Expr>],
+        result: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
         let order = |w: &Self, st: &FnState<'_>, i: usize| -> Result<u64> {
-            if args.len() > i { w.const_arg(st, args, i, span) } else { Ok(5) }
+            if args.len() > i {
+                w.const_arg(st, args, i, span)
+            } else {
+                Ok(5)
+            }
         };
         let sem_of = |order: u64, space: Option<AddressSpace>| -> MemorySemantics {
             let o = match order {
@@ -585,15 +796,23 @@ impl Writer<'_> {
         if a == C11Atomic::WorkItemFence {
             let flags = self.const_arg(st, args, 0, span)?;
             let o = order(self, st, 1)?;
-            let scope = memory_scope(if args.len() > 2 { self.const_arg(st, args, 2, span)? } else { 2 });
-            let sem = sem_of(o, None) & !(MemorySemantics::WORKGROUP_MEMORY | MemorySemantics::CROSS_WORKGROUP_MEMORY);
+            let scope = memory_scope(if args.len() > 2 {
+                self.const_arg(st, args, 2, span)?
+            } else {
+                2
+            });
+            let sem = sem_of(o, None)
+                & !(MemorySemantics::WORKGROUP_MEMORY | MemorySemantics::CROSS_WORKGROUP_MEMORY);
             let sem = self.u32_const((sem | fence_semantics(flags)).bits());
             let mem = self.u32_const(scope as u32);
             self.b.memory_barrier(mem, sem)?;
             return Ok(0);
         }
         let (ptr, space, pointee) = self.atomic_pointer(st, arg(args, 0, span)?)?;
-        let signed = matches!(self.m.types.as_scalar(pointee), Some(Scalar::Int { signed: true, .. }));
+        let signed = matches!(
+            self.m.types.as_scalar(pointee),
+            Some(Scalar::Int { signed: true, .. })
+        );
         let vt = self.ty(pointee, span)?;
         // Operands before the order: (obj, value) for most, (obj, expected, desired) for CAS.
         let (n_ops, order_at) = match a {
@@ -602,8 +821,16 @@ impl Writer<'_> {
             _ => (2, 2),
         };
         let o = order(self, st, order_at)?;
-        let scope_at = if a == C11Atomic::CompareExchange { order_at + 2 } else { order_at + 1 };
-        let scope = memory_scope(if args.len() > scope_at { self.const_arg(st, args, scope_at, span)? } else { 2 });
+        let scope_at = if a == C11Atomic::CompareExchange {
+            order_at + 2
+        } else {
+            order_at + 1
+        };
+        let scope = memory_scope(if args.len() > scope_at {
+            self.const_arg(st, args, scope_at, span)?
+        } else {
+            2
+        });
         let scope = self.u32_const(scope as u32);
         let sem = self.u32_const(sem_of(o, space).bits());
         let mut ops = Vec::new();
@@ -628,7 +855,9 @@ impl Writer<'_> {
                 let neq = self.u32_const(sem_of(failure, space).bits());
                 let expected_ptr = ops[0];
                 let expected = self.b.load(vt, None, expected_ptr, None, [])?;
-                let old = self.b.atomic_compare_exchange(vt, None, ptr, scope, sem, neq, ops[1], expected)?;
+                let old = self
+                    .b
+                    .atomic_compare_exchange(vt, None, ptr, scope, sem, neq, ops[1], expected)?;
                 // On failure *expected receives the current value; on success it already holds it.
                 self.b.store(expected_ptr, old, None, [])?;
                 let bt = self.bool_ty_n(1);
@@ -660,18 +889,42 @@ impl Writer<'_> {
         })
     }
 
-    fn vector_data(&mut self, st: &mut FnState<'_>, v: VectorData, args: &[Handle<Expr>], ty: Word, span: Span) -> Result<Word> {
+    fn vector_data(
+        &mut self,
+        st: &mut FnState<'_>,
+        v: VectorData,
+        args: &[Handle<Expr>],
+        ty: Word,
+        span: Span,
+    ) -> Result<Word> {
         let mut ops = Vec::new();
         for &a in args {
             ops.push(Operand::IdRef(self.value(st, a)?));
         }
         let (name, extra): (&str, Vec<Operand>) = match v {
-            VectorData::Load { n, half: false, .. } => ("vloadn", vec![Operand::LiteralBit32(u32::from(n))]),
-            VectorData::Load { n: 1, half: true, .. } => ("vload_half", vec![]),
-            VectorData::Load { n, half: true, aligned: false } => ("vload_halfn", vec![Operand::LiteralBit32(u32::from(n))]),
-            VectorData::Load { n, half: true, aligned: true } => ("vloada_halfn", vec![Operand::LiteralBit32(u32::from(n))]),
+            VectorData::Load { n, half: false, .. } => {
+                ("vloadn", vec![Operand::LiteralBit32(u32::from(n))])
+            }
+            VectorData::Load {
+                n: 1, half: true, ..
+            } => ("vload_half", vec![]),
+            VectorData::Load {
+                n,
+                half: true,
+                aligned: false,
+            } => ("vload_halfn", vec![Operand::LiteralBit32(u32::from(n))]),
+            VectorData::Load {
+                n,
+                half: true,
+                aligned: true,
+            } => ("vloada_halfn", vec![Operand::LiteralBit32(u32::from(n))]),
             VectorData::Store { half: false, .. } => ("vstoren", vec![]),
-            VectorData::Store { n, half: true, aligned, rounding } => {
+            VectorData::Store {
+                n,
+                half: true,
+                aligned,
+                rounding,
+            } => {
                 let base = match (n, aligned) {
                     (1, _) => "vstore_half",
                     (_, false) => "vstore_halfn",
@@ -691,19 +944,30 @@ impl Writer<'_> {
             }
         };
         ops.extend(extra);
-        let Some(op) = ext_opcode(name) else { return bug(span, format!("no OpenCL.std instruction '{name}'")) };
+        let Some(op) = ext_opcode(name) else {
+            return bug(span, format!("no OpenCL.std instruction '{name}'"));
+        };
         let set = self.ext;
         Ok(self.b.ext_inst(ty, None, set, op, ops)?)
     }
 
-    fn work_item(&mut self, st: &mut FnState<'_>, w: WorkItem, args: &[Handle<Expr>], ty: Word, span: Span) -> Result<Word> {
+    fn work_item(
+        &mut self,
+        st: &mut FnState<'_>,
+        w: WorkItem,
+        args: &[Handle<Expr>],
+        ty: Word,
+        span: Span,
+    ) -> Result<Word> {
         let (var, var_ty) = self.builtin_var(work_item_builtin(w));
         st.used.insert(var);
         let loaded = self.b.load(var_ty, None, var, None, [])?;
         if !w.takes_dim() {
             return Ok(loaded);
         }
-        let Some(&dim) = args.first() else { return bug(span, "work-item function without a dimension") };
+        let Some(&dim) = args.first() else {
+            return bug(span, "work-item function without a dimension");
+        };
         let fallback = self.u64_const(w.out_of_range_value());
         if let ExprKind::IntConst(d) = st.f.exprs[dim].kind {
             if d < 3 {
@@ -717,7 +981,10 @@ impl Writer<'_> {
         let three = self.u32_const(3);
         let in_range = self.b.u_less_than(bool_ty, None, d, three)?;
         let zero = self.u32_const(0);
-        let uint = self.scalar(Scalar::Int { width: 32, signed: false });
+        let uint = self.scalar(Scalar::Int {
+            width: 32,
+            signed: false,
+        });
         let safe = self.b.select(uint, None, in_range, d, zero)?;
         let v = self.b.vector_extract_dynamic(ty, None, loaded, safe)?;
         Ok(self.b.select(ty, None, in_range, v, fallback)?)
@@ -740,7 +1007,9 @@ impl Writer<'_> {
             GroupScope::SubGroup => Scope::Subgroup,
         } as u32);
         let x = arg(args, 0, span)?;
-        let Some(num) = self.arg_numeric(st, x) else { return bug(span, "collective function on a non-numeric value") };
+        let Some(num) = self.arg_numeric(st, x) else {
+            return bug(span, "collective function on a non-numeric value");
+        };
         let xv = self.value(st, x)?;
         let (arith, operation) = match op {
             GroupOp::All | GroupOp::Any => {
@@ -762,7 +1031,9 @@ impl Writer<'_> {
                         for &i in ids {
                             parts.push(self.value(st, i)?);
                         }
-                        let Some((s, _)) = self.arg_numeric(st, ids[0]) else { return bug(span, "non-integer broadcast id") };
+                        let Some((s, _)) = self.arg_numeric(st, ids[0]) else {
+                            return bug(span, "non-integer broadcast id");
+                        };
                         let vty = self.numeric_ty((s, ids.len() as u8));
                         self.build_vector(vty, &parts)?
                     }
@@ -775,12 +1046,22 @@ impl Writer<'_> {
             GroupOp::ScanExclusive(a) => (a, GroupOperation::ExclusiveScan),
         };
         Ok(match (num.0, arith) {
-            (Scalar::Float { .. }, GroupArith::Add) => self.b.group_f_add(ty, None, exec, operation, xv)?,
-            (Scalar::Float { .. }, GroupArith::Min) => self.b.group_f_min(ty, None, exec, operation, xv)?,
-            (Scalar::Float { .. }, GroupArith::Max) => self.b.group_f_max(ty, None, exec, operation, xv)?,
+            (Scalar::Float { .. }, GroupArith::Add) => {
+                self.b.group_f_add(ty, None, exec, operation, xv)?
+            }
+            (Scalar::Float { .. }, GroupArith::Min) => {
+                self.b.group_f_min(ty, None, exec, operation, xv)?
+            }
+            (Scalar::Float { .. }, GroupArith::Max) => {
+                self.b.group_f_max(ty, None, exec, operation, xv)?
+            }
             (_, GroupArith::Add) => self.b.group_i_add(ty, None, exec, operation, xv)?,
-            (Scalar::Int { signed: true, .. }, GroupArith::Min) => self.b.group_s_min(ty, None, exec, operation, xv)?,
-            (Scalar::Int { signed: true, .. }, GroupArith::Max) => self.b.group_s_max(ty, None, exec, operation, xv)?,
+            (Scalar::Int { signed: true, .. }, GroupArith::Min) => {
+                self.b.group_s_min(ty, None, exec, operation, xv)?
+            }
+            (Scalar::Int { signed: true, .. }, GroupArith::Max) => {
+                self.b.group_s_max(ty, None, exec, operation, xv)?
+            }
             (_, GroupArith::Min) => self.b.group_u_min(ty, None, exec, operation, xv)?,
             (_, GroupArith::Max) => self.b.group_u_max(ty, None, exec, operation, xv)?,
         })

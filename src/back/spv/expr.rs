@@ -5,7 +5,10 @@
 use super::function::FnState;
 use super::types::ConstScalar;
 use super::{bug, Result, Writer};
-use clc_passes::ast::{AddressSpace, BinaryOp, CastKind, Category, Expr, ExprKind, Handle, LogicalOp, Scalar, Type, UnaryOp};
+use clc_passes::ast::{
+    AddressSpace, BinaryOp, CastKind, Category, Expr, ExprKind, Handle, LogicalOp, Scalar, Type,
+    UnaryOp,
+};
 use clc_passes::diag::Span;
 use rspirv::spirv::{SelectionControl, Word};
 
@@ -35,7 +38,10 @@ impl Writer<'_> {
         }
         if self.m.types.as_pointer(x.ty).is_some() {
             let bool_ty = self.bool_ty_n(1);
-            let ulong = self.scalar(Scalar::Int { width: 64, signed: false });
+            let ulong = self.scalar(Scalar::Int {
+                width: 64,
+                signed: false,
+            });
             let i = self.b.convert_ptr_to_u(ulong, None, v)?;
             let z = self.u64_const(0);
             return Ok(self.b.i_not_equal(bool_ty, None, i, z)?);
@@ -64,10 +70,16 @@ impl Writer<'_> {
                 Some(s) => self.scalar_const(s, ConstScalar::Float(v)),
                 None => return bug(span, "float constant of a non-scalar type"),
             },
-            ExprKind::BoolConst(v) => self.scalar_const(Scalar::Bool, ConstScalar::Int(u64::from(v))),
+            ExprKind::BoolConst(v) => {
+                self.scalar_const(Scalar::Bool, ConstScalar::Int(u64::from(v)))
+            }
             ExprKind::Member { base, field } => {
-                if matches!(self.m.types.get(st.f.exprs[base].ty), Type::Struct(d) if self.m.types.structs[*d].is_union) {
-                    return super::unsupported(span, "a member of a union value that is not stored in a variable");
+                if matches!(self.m.types.get(st.f.exprs[base].ty), Type::Struct(d) if self.m.types.structs[*d].is_union)
+                {
+                    return super::unsupported(
+                        span,
+                        "a member of a union value that is not stored in a variable",
+                    );
                 }
                 let index = match self.m.types.get(st.f.exprs[base].ty) {
                     Type::Struct(d) => self.member_index(*d, field),
@@ -80,9 +92,7 @@ impl Writer<'_> {
             | ExprKind::Global(_)
             | ExprKind::Deref(_)
             | ExprKind::Index { .. }
-            | ExprKind::CompoundLiteral { .. } => {
-                return bug(span, "place kind in a value")
-            }
+            | ExprKind::CompoundLiteral { .. } => return bug(span, "place kind in a value"),
             ExprKind::Load(p) => {
                 // A program-scope sampler is a constant, not a variable.
                 if let ExprKind::Global(g) = st.f.exprs[p].kind {
@@ -141,7 +151,12 @@ impl Writer<'_> {
                 self.store_resolved(&r, v)?;
                 v
             }
-            ExprKind::CompoundAssign { op, place, value, compute } => {
+            ExprKind::CompoundAssign {
+                op,
+                place,
+                value,
+                compute,
+            } => {
                 let r = self.resolve(st, place)?;
                 let pty = st.f.exprs[place].ty;
                 let old = self.load_resolved(&r)?;
@@ -152,26 +167,41 @@ impl Writer<'_> {
                 } else {
                     let shift = matches!(op, BinaryOp::Shl | BinaryOp::Shr);
                     let l = self.convert_value(old, pty, compute, span)?;
-                    let r = if shift { rhs } else { self.convert_value(rhs, vty, compute, span)? };
-                    let res = self.arith(op, l, compute, r, if shift { vty } else { compute }, span)?;
+                    let r = if shift {
+                        rhs
+                    } else {
+                        self.convert_value(rhs, vty, compute, span)?
+                    };
+                    let res =
+                        self.arith(op, l, compute, r, if shift { vty } else { compute }, span)?;
                     self.convert_value(res, compute, pty, span)?
                 };
                 self.store_resolved(&r, new)?;
                 new
             }
-            ExprKind::IncDec { place, increment, prefix } => {
+            ExprKind::IncDec {
+                place,
+                increment,
+                prefix,
+            } => {
                 let r = self.resolve(st, place)?;
                 let old = self.load_resolved(&r)?;
                 let new = if self.m.types.as_pointer(x.ty).is_some() {
                     let step = self.u64_const(if increment { 1 } else { u64::MAX });
                     self.b.in_bounds_ptr_access_chain(ty, None, old, step, [])?
                 } else {
-                    let Some(num) = self.numeric(x.ty) else { return bug(span, "++/-- on this type") };
+                    let Some(num) = self.numeric(x.ty) else {
+                        return bug(span, "++/-- on this type");
+                    };
                     let one = match num.0 {
                         Scalar::Float { .. } => self.const_n(num, ConstScalar::Float(1.0)),
                         _ => self.const_n(num, ConstScalar::Int(1)),
                     };
-                    let op = if increment { BinaryOp::Add } else { BinaryOp::Sub };
+                    let op = if increment {
+                        BinaryOp::Add
+                    } else {
+                        BinaryOp::Sub
+                    };
                     self.arith(op, old, x.ty, one, x.ty, span)?
                 };
                 self.store_resolved(&r, new)?;
@@ -182,9 +212,11 @@ impl Writer<'_> {
                 }
             }
             ExprKind::Cast { kind, operand, .. } => self.cast(st, kind, operand, x.ty, span)?,
-            ExprKind::Conditional { cond, then, otherwise } => {
-                self.conditional(st, cond, then, otherwise, x.ty, span)?
-            }
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => self.conditional(st, cond, then, otherwise, x.ty, span)?,
             ExprKind::Comma(a, b) => {
                 self.effect(st, a)?;
                 self.value(st, b)?
@@ -194,7 +226,9 @@ impl Writer<'_> {
                 for a in args {
                     ids.push(self.value(st, a)?);
                 }
-                let Some(&f) = self.callable.get(&function) else { return bug(span, "call of an unknown function") };
+                let Some(&f) = self.callable.get(&function) else {
+                    return bug(span, "call of an unknown function");
+                };
                 st.called.insert(f);
                 match st.call_results.get(&e) {
                     Some(&tmp) => {
@@ -275,7 +309,13 @@ impl Writer<'_> {
             let tv = self.value(st, then)?;
             let ev = self.value(st, otherwise)?;
             let signed = match cs {
-                Scalar::Int { width, .. } => (Scalar::Int { width, signed: true }, n),
+                Scalar::Int { width, .. } => (
+                    Scalar::Int {
+                        width,
+                        signed: true,
+                    },
+                    n,
+                ),
                 _ => num,
             };
             let zero = self.const_n(signed, ConstScalar::Int(0));
@@ -319,25 +359,48 @@ impl Writer<'_> {
         let b_ptr = self.m.types.as_pointer(bt).is_some();
         if op.is_comparison() {
             let c = if a_ptr || b_ptr {
-                let ulong = self.scalar(Scalar::Int { width: 64, signed: false });
+                let ulong = self.scalar(Scalar::Int {
+                    width: 64,
+                    signed: false,
+                });
                 let ai = self.b.convert_ptr_to_u(ulong, None, av)?;
                 let bi = self.b.convert_ptr_to_u(ulong, None, bv)?;
-                self.compare(op, (Scalar::Int { width: 64, signed: false }, 1), ai, bi)?
+                self.compare(
+                    op,
+                    (
+                        Scalar::Int {
+                            width: 64,
+                            signed: false,
+                        },
+                        1,
+                    ),
+                    ai,
+                    bi,
+                )?
             } else {
-                let Some(num) = self.numeric(at) else { return bug(span, "comparison of non-numeric values") };
+                let Some(num) = self.numeric(at) else {
+                    return bug(span, "comparison of non-numeric values");
+                };
                 self.compare(op, num, av, bv)?
             };
             return self.bool_to(result, c, span);
         }
         match (a_ptr, b_ptr, op) {
-            (true, false, BinaryOp::Add | BinaryOp::Sub) => self.pointer_offset(av, at, bv, bt, op == BinaryOp::Sub, span),
+            (true, false, BinaryOp::Add | BinaryOp::Sub) => {
+                self.pointer_offset(av, at, bv, bt, op == BinaryOp::Sub, span)
+            }
             (false, true, BinaryOp::Add) => self.pointer_offset(bv, bt, av, at, false, span),
             (true, true, BinaryOp::Sub) => {
-                let ulong = self.scalar(Scalar::Int { width: 64, signed: false });
+                let ulong = self.scalar(Scalar::Int {
+                    width: 64,
+                    signed: false,
+                });
                 let ai = self.b.convert_ptr_to_u(ulong, None, av)?;
                 let bi = self.b.convert_ptr_to_u(ulong, None, bv)?;
                 let d = self.b.i_sub(ulong, None, ai, bi)?;
-                let Some((pointee, _, _)) = self.m.types.as_pointer(at) else { return bug(span, "pointer difference") };
+                let Some((pointee, _, _)) = self.m.types.as_pointer(at) else {
+                    return bug(span, "pointer difference");
+                };
                 let size = self.m.types.size_of(pointee, &self.m.lang.layout).max(1);
                 let sz = self.u64_const(size);
                 let rt = self.ty(result, span)?;
@@ -349,20 +412,42 @@ impl Writer<'_> {
     }
 
     /// `ptr ± n` as an element-wise access chain.
-    fn pointer_offset(&mut self, ptr: Word, ptr_ty: Handle<Type>, n: Word, n_ty: Handle<Type>, negate: bool, span: Span) -> Result<Word> {
-        let ulong = self.scalar(Scalar::Int { width: 64, signed: false });
+    fn pointer_offset(
+        &mut self,
+        ptr: Word,
+        ptr_ty: Handle<Type>,
+        n: Word,
+        n_ty: Handle<Type>,
+        negate: bool,
+        span: Span,
+    ) -> Result<Word> {
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
         let n = match self.m.types.as_scalar(n_ty) {
             Some(Scalar::Int { width: 64, .. }) => n,
             Some(Scalar::Int { signed: true, .. }) => self.b.s_convert(ulong, None, n)?,
             Some(Scalar::Int { .. }) => self.b.u_convert(ulong, None, n)?,
             _ => return bug(span, "pointer offset by a non-integer"),
         };
-        let n = if negate { self.b.s_negate(ulong, None, n)? } else { n };
+        let n = if negate {
+            self.b.s_negate(ulong, None, n)?
+        } else {
+            n
+        };
         let pt = self.ty(ptr_ty, span)?;
         Ok(self.b.in_bounds_ptr_access_chain(pt, None, ptr, n, [])?)
     }
 
-    fn cast(&mut self, st: &mut FnState<'_>, kind: CastKind, operand: Handle<Expr>, to: Handle<Type>, span: Span) -> Result<Word> {
+    fn cast(
+        &mut self,
+        st: &mut FnState<'_>,
+        kind: CastKind,
+        operand: Handle<Expr>,
+        to: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
         let from = st.f.exprs[operand].ty;
         let ty = self.ty(to, span)?;
         if kind == CastKind::ArrayToPointer {
@@ -381,9 +466,13 @@ impl Writer<'_> {
             };
             let et = self.pointee_ty(elem, span)?;
             let elem_ptr = self.pointer(space, et);
-            let p = self.b.in_bounds_ptr_access_chain(elem_ptr, None, arr, zero, [zero])?;
+            let p = self
+                .b
+                .in_bounds_ptr_access_chain(elem_ptr, None, arr, zero, [zero])?;
             return match to_space {
-                Some(s) if s != space && s == AddressSpace::Generic => Ok(self.b.ptr_cast_to_generic(ty, None, p)?),
+                Some(s) if s != space && s == AddressSpace::Generic => {
+                    Ok(self.b.ptr_cast_to_generic(ty, None, p)?)
+                }
                 Some(s) if s != space => bug(span, "array decay into another named address space"),
                 _ => Ok(p),
             };
@@ -399,7 +488,10 @@ impl Writer<'_> {
             },
             CastKind::PointerToInt => self.b.convert_ptr_to_u(ty, None, v)?,
             CastKind::IntToPointer => {
-                let ulong = self.scalar(Scalar::Int { width: 64, signed: false });
+                let ulong = self.scalar(Scalar::Int {
+                    width: 64,
+                    signed: false,
+                });
                 let wide = match self.m.types.as_scalar(from) {
                     Some(Scalar::Int { width: 64, .. }) => v,
                     Some(Scalar::Int { signed: true, .. }) => self.b.s_convert(ulong, None, v)?,
@@ -409,10 +501,14 @@ impl Writer<'_> {
             }
             CastKind::AddressSpace => self.address_space_cast(v, from, to, span)?,
             CastKind::Splat => {
-                let Some((_, n)) = self.numeric(to) else { return bug(span, "splat to a non-vector") };
+                let Some((_, n)) = self.numeric(to) else {
+                    return bug(span, "splat to a non-vector");
+                };
                 self.build_vector(ty, &vec![v; usize::from(n)])?
             }
-            CastKind::ToBool if self.m.types.as_pointer(from).is_some() => self.truthy(st, operand, v)?,
+            CastKind::ToBool if self.m.types.as_pointer(from).is_some() => {
+                self.truthy(st, operand, v)?
+            }
             _ => {
                 let (Some(f), Some(t)) = (self.numeric(from), self.numeric(to)) else {
                     return bug(span, "numeric cast between non-numeric types");
@@ -424,8 +520,15 @@ impl Writer<'_> {
 
     /// Named ↔ generic pointer conversions (AS-11, AS-12 already checked). SPIR-V converts
     /// the storage class with the pointee unchanged, then bitcasts if the pointee differs.
-    fn address_space_cast(&mut self, v: Word, from: Handle<Type>, to: Handle<Type>, span: Span) -> Result<Word> {
-        let (Some((fp, Some(fs), _)), Some((tp, Some(ts), _))) = (self.m.types.as_pointer(from), self.m.types.as_pointer(to))
+    fn address_space_cast(
+        &mut self,
+        v: Word,
+        from: Handle<Type>,
+        to: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
+        let (Some((fp, Some(fs), _)), Some((tp, Some(ts), _))) =
+            (self.m.types.as_pointer(from), self.m.types.as_pointer(to))
         else {
             return bug(span, "address-space cast of non-pointers");
         };
@@ -435,7 +538,12 @@ impl Writer<'_> {
             (f, t) if f == t => v,
             (_, AddressSpace::Generic) => self.b.ptr_cast_to_generic(mid, None, v)?,
             (AddressSpace::Generic, _) => self.b.generic_cast_to_ptr(mid, None, v)?,
-            _ => return bug(span, "cast between two named address spaces after validation"),
+            _ => {
+                return bug(
+                    span,
+                    "cast between two named address spaces after validation",
+                )
+            }
         };
         let target = self.ty(to, span)?;
         if fp == tp || target == mid {

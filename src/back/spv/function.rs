@@ -4,12 +4,15 @@
 
 use super::{bug, Result, Writer};
 use clc_passes::address_space::ArgKind;
-use clc_passes::ast::{AddressSpace, Block, ExprKind, Function, Handle, Init, Local, Scalar, StmtKind, SwitchCase, Type};
+use clc_passes::ast::{
+    AddressSpace, Block, ExprKind, Function, Handle, Init, Local, Scalar, StmtKind, SwitchCase,
+    Type, Unroll,
+};
 use clc_passes::diag::Span;
 use rspirv::dr::Operand;
 use rspirv::spirv::{
-    Capability, Decoration, ExecutionMode, ExecutionModel, FunctionControl, FunctionParameterAttribute, LinkageType,
-    LoopControl, SelectionControl, StorageClass, Word,
+    Capability, Decoration, ExecutionMode, ExecutionModel, FunctionControl,
+    FunctionParameterAttribute, LinkageType, LoopControl, SelectionControl, StorageClass, Word,
 };
 use std::collections::{BTreeSet, HashMap};
 
@@ -62,19 +65,26 @@ impl Writer<'_> {
                 self.function(h, id, true)?;
                 entries.push((id, f.name.clone()));
                 if let Some([x, y, z]) = attrs.reqd_work_group_size {
-                    self.b.execution_mode(id, ExecutionMode::LocalSize, [x, y, z]);
+                    self.b
+                        .execution_mode(id, ExecutionMode::LocalSize, [x, y, z]);
                 }
                 if let Some([x, y, z]) = attrs.work_group_size_hint {
-                    self.b.execution_mode(id, ExecutionMode::LocalSizeHint, [x, y, z]);
+                    self.b
+                        .execution_mode(id, ExecutionMode::LocalSizeHint, [x, y, z]);
                 }
                 if let Some(hint) = attrs.vec_type_hint {
-                    self.b.execution_mode(id, ExecutionMode::VecTypeHint, [hint]);
+                    self.b
+                        .execution_mode(id, ExecutionMode::VecTypeHint, [hint]);
                 }
                 if !self.opts.float.contract {
                     self.b.execution_mode(id, ExecutionMode::ContractionOff, []);
                 }
                 // The convention SPIR-V readers use to answer clGetKernelArgInfo.
-                let types: String = attrs.arg_type_names.iter().map(|t| format!("{t},")).collect();
+                let types: String = attrs
+                    .arg_type_names
+                    .iter()
+                    .map(|t| format!("{t},"))
+                    .collect();
                 self.b.string(format!("kernel_arg_type.{}.{types}", f.name));
             }
             if let Some(&id) = self.callable.get(&h) {
@@ -83,7 +93,8 @@ impl Writer<'_> {
         }
         for (id, name) in &entries {
             let interface = self.interface(*id);
-            self.b.entry_point(ExecutionModel::Kernel, *id, name.clone(), interface);
+            self.b
+                .entry_point(ExecutionModel::Kernel, *id, name.clone(), interface);
         }
         if entries.is_empty() {
             // A module without kernels is a library: export its functions.
@@ -93,7 +104,10 @@ impl Writer<'_> {
                     self.b.decorate(
                         id,
                         Decoration::LinkageAttributes,
-                        [Operand::LiteralString(f.name.clone()), Operand::LinkageType(LinkageType::Export)],
+                        [
+                            Operand::LiteralString(f.name.clone()),
+                            Operand::LinkageType(LinkageType::Export),
+                        ],
                     );
                 }
             }
@@ -118,7 +132,9 @@ impl Writer<'_> {
         }
         let all = self.opts.version >= (1, 4);
         let inputs: BTreeSet<Word> = self.builtin_vars.values().copied().collect();
-        vars.into_iter().filter(|v| all || inputs.contains(v)).collect()
+        vars.into_iter()
+            .filter(|v| all || inputs.contains(v))
+            .collect()
     }
 
     fn function(&mut self, fh: Handle<Function>, id: Word, as_entry: bool) -> Result<()> {
@@ -131,7 +147,10 @@ impl Writer<'_> {
         }
         // `__local` variables of a kernel are module-scope `Workgroup` variables.
         for (lh, l) in f.locals.iter() {
-            if !l.is_param && l.ty.space == Some(AddressSpace::Local) && !self.hoisted.contains_key(&(fh, lh)) {
+            if !l.is_param
+                && l.ty.space == Some(AddressSpace::Local)
+                && !self.hoisted.contains_key(&(fh, lh))
+            {
                 let ty = self.ty(l.ty.ty, l.span)?;
                 let ptr = self.pointer(AddressSpace::Local, ty);
                 let var = self.module_variable(ptr, StorageClass::Workgroup, None);
@@ -141,11 +160,24 @@ impl Writer<'_> {
         }
         // A struct result is returned through a pointer to the caller's storage, as in
         // clang's ABI (Intel's CPU runtime crashes on struct values returned from loops).
-        let sret_ty = if self.returns_aggregate(f) { Some(self.pointer_sc(StorageClass::Function, ret)) } else { None };
-        let spv_ret = if sret_ty.is_some() { self.b.type_void() } else { ret };
-        let all_params: Vec<Word> = sret_ty.iter().copied().chain(param_tys.iter().copied()).collect();
+        let sret_ty = if self.returns_aggregate(f) {
+            Some(self.pointer_sc(StorageClass::Function, ret))
+        } else {
+            None
+        };
+        let spv_ret = if sret_ty.is_some() {
+            self.b.type_void()
+        } else {
+            ret
+        };
+        let all_params: Vec<Word> = sret_ty
+            .iter()
+            .copied()
+            .chain(param_tys.iter().copied())
+            .collect();
         let fn_ty = self.b.type_function(spv_ret, all_params);
-        self.b.begin_function(spv_ret, Some(id), FunctionControl::NONE, fn_ty)?;
+        self.b
+            .begin_function(spv_ret, Some(id), FunctionControl::NONE, fn_ty)?;
         let sret = match sret_ty {
             Some(t) => {
                 let p = self.b.function_parameter(t)?;
@@ -156,28 +188,46 @@ impl Writer<'_> {
         };
         // Drivers name functions after OpName: the callable copy of a kernel must not take
         // the entry point's name.
-        let name = if f.kernel.is_some() && !as_entry { format!("__clc_kernel_body.{}", f.name) } else { f.name.clone() };
+        let name = if f.kernel.is_some() && !as_entry {
+            format!("__clc_kernel_body.{}", f.name)
+        } else {
+            f.name.clone()
+        };
         self.b.name(id, name);
-        let arg_kinds = if as_entry { self.valid.kernel_args.get(fh).cloned() } else { None };
+        let arg_kinds = if as_entry {
+            self.valid.kernel_args.get(fh).cloned()
+        } else {
+            None
+        };
         let mut param_ids = Vec::new();
         for (i, (&p, &ty)) in f.params.iter().zip(&param_tys).enumerate() {
             let pid = self.b.function_parameter(ty)?;
             self.b.name(pid, f.locals[p].name.clone());
-            let restrict = as_entry && f.kernel.as_ref().is_some_and(|k| k.restrict_args.get(i) == Some(&true));
+            let restrict = as_entry
+                && f.kernel
+                    .as_ref()
+                    .is_some_and(|k| k.restrict_args.get(i) == Some(&true));
             if restrict {
                 // `restrict`: the buffer is reached through no other argument.
                 self.b.decorate(
                     pid,
                     Decoration::FuncParamAttr,
-                    [Operand::FunctionParameterAttribute(FunctionParameterAttribute::NoAlias)],
+                    [Operand::FunctionParameterAttribute(
+                        FunctionParameterAttribute::NoAlias,
+                    )],
                 );
             }
-            if let Some(ArgKind::Buffer { read_only: true, .. }) = arg_kinds.as_ref().and_then(|k| k.get(i)) {
+            if let Some(ArgKind::Buffer {
+                read_only: true, ..
+            }) = arg_kinds.as_ref().and_then(|k| k.get(i))
+            {
                 // AS-17: a `const __global` buffer is never written.
                 self.b.decorate(
                     pid,
                     Decoration::FuncParamAttr,
-                    [Operand::FunctionParameterAttribute(FunctionParameterAttribute::NoWrite)],
+                    [Operand::FunctionParameterAttribute(
+                        FunctionParameterAttribute::NoWrite,
+                    )],
                 );
             }
             param_ids.push(pid);
@@ -293,10 +343,18 @@ impl Writer<'_> {
                 let space = l.ty.space.unwrap_or(AddressSpace::Private);
                 self.store_init(st, var, l.ty.ty, space, init, span)
             }
-            StmtKind::If { cond, then, otherwise } => {
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
                 let c = self.condition(st, *cond)?;
                 let (then_l, merge) = (self.b.id(), self.b.id());
-                let else_l = if otherwise.is_some() { self.b.id() } else { merge };
+                let else_l = if otherwise.is_some() {
+                    self.b.id()
+                } else {
+                    merge
+                };
                 self.b.selection_merge(merge, SelectionControl::NONE)?;
                 self.b.branch_conditional(c, then_l, else_l, [])?;
                 self.begin(st, then_l)?;
@@ -313,15 +371,33 @@ impl Writer<'_> {
                 }
                 self.begin(st, merge)
             }
-            StmtKind::Loop { init, cond, body, step, test_after } => {
+            StmtKind::Loop {
+                init,
+                cond,
+                body,
+                step,
+                test_after,
+                unroll,
+            } => {
                 self.block(st, init)?;
                 if !self.open() {
                     return Ok(());
                 }
-                let (header, body_l, cont, merge) = (self.b.id(), self.b.id(), self.b.id(), self.b.id());
+                let (header, body_l, cont, merge) =
+                    (self.b.id(), self.b.id(), self.b.id(), self.b.id());
                 self.b.branch(header)?;
                 self.begin(st, header)?;
-                self.b.loop_merge(merge, cont, LoopControl::NONE, [])?;
+                let (control, params) = match unroll {
+                    Unroll::None => (LoopControl::NONE, vec![]),
+                    Unroll::Full => (LoopControl::UNROLL, vec![]),
+                    Unroll::Disable => (LoopControl::DONT_UNROLL, vec![]),
+                    // PartialCount is SPIR-V 1.4; before it a count is a hint with no encoding.
+                    Unroll::Count(n) if self.opts.version >= (1, 4) => {
+                        (LoopControl::PARTIAL_COUNT, vec![Operand::LiteralBit32(*n)])
+                    }
+                    Unroll::Count(_) => (LoopControl::NONE, vec![]),
+                };
+                self.b.loop_merge(merge, cont, control, params)?;
                 match cond {
                     Some(c) if !test_after => {
                         let check = self.b.id();
@@ -393,16 +469,31 @@ impl Writer<'_> {
 
     /// A structured `OpSwitch`: one block per case group in source order, each falling
     /// through to the next, `break` to the merge block.
-    fn switch(&mut self, st: &mut FnState<'_>, cond: Handle<clc_passes::ast::Expr>, cases: &[SwitchCase]) -> Result<()> {
+    fn switch(
+        &mut self,
+        st: &mut FnState<'_>,
+        cond: Handle<clc_passes::ast::Expr>,
+        cases: &[SwitchCase],
+    ) -> Result<()> {
         let selector = self.value(st, cond)?;
-        let wide = matches!(self.m.types.as_scalar(st.f.exprs[cond].ty), Some(Scalar::Int { width: 64, .. }));
+        let wide = matches!(
+            self.m.types.as_scalar(st.f.exprs[cond].ty),
+            Some(Scalar::Int { width: 64, .. })
+        );
         let merge = self.b.id();
         let labels: Vec<Word> = cases.iter().map(|_| self.b.id()).collect();
-        let default = cases.iter().position(|c| c.is_default).map_or(merge, |i| labels[i]);
+        let default = cases
+            .iter()
+            .position(|c| c.is_default)
+            .map_or(merge, |i| labels[i]);
         let mut targets = Vec::new();
         for (c, &l) in cases.iter().zip(&labels) {
             for &v in &c.values {
-                let lit = if wide { Operand::LiteralBit64(v) } else { Operand::LiteralBit32(v as u32) };
+                let lit = if wide {
+                    Operand::LiteralBit64(v)
+                } else {
+                    Operand::LiteralBit32(v as u32)
+                };
                 targets.push((lit, l));
             }
         }
@@ -446,7 +537,9 @@ impl Writer<'_> {
             }
             Init::List(items) if matches!(self.m.types.get(ty), Type::Vector { .. }) => {
                 // `int2 p = (int2)(a, b)` / `{a, b}`: the components, then one store.
-                let Some(num) = self.numeric(ty) else { return bug(span, "vector initializer") };
+                let Some(num) = self.numeric(ty) else {
+                    return bug(span, "vector initializer");
+                };
                 let mut parts = Vec::new();
                 for item in items {
                     parts.push(match item {
@@ -461,7 +554,11 @@ impl Writer<'_> {
             Init::List(items) => {
                 let members: Vec<Handle<Type>> = match self.m.types.get(ty) {
                     Type::Array { elem, len } => vec![*elem; *len as usize],
-                    Type::Struct(d) => self.m.types.structs[*d].fields.iter().map(|f| f.ty).collect(),
+                    Type::Struct(d) => self.m.types.structs[*d]
+                        .fields
+                        .iter()
+                        .map(|f| f.ty)
+                        .collect(),
                     _ => return bug(span, "initializer list for a scalar"),
                 };
                 let is_union = matches!(self.m.types.get(ty), Type::Struct(d) if self.m.types.structs[*d].is_union);

@@ -9,12 +9,16 @@ use rspirv::spirv::{BuiltIn, Decoration, Op, StorageClass, Word};
 impl Writer<'_> {
     /// Declares a program-scope variable.
     pub(super) fn global(&mut self, g: &Global) -> Result<Word> {
-        let Some(space) = g.ty.space else { return bug(g.span, "global without an address space") };
+        let Some(space) = g.ty.space else {
+            return bug(g.span, "global without an address space");
+        };
         let ty = self.ty(g.ty.ty, g.span)?;
         let init = match &g.init {
             GlobalInit::Const(v) => Some(self.const_value(g.ty.ty, v, g.span)?),
             GlobalInit::None => Some(self.null(ty)),
-            GlobalInit::NotConstant(at) => return bug(*at, "non-constant initializer after validation"),
+            GlobalInit::NotConstant(at) => {
+                return bug(*at, "non-constant initializer after validation")
+            }
         };
         let ptr = self.pointer(space, ty);
         let sc = self.opts.flavor.storage_class(space);
@@ -23,26 +27,43 @@ impl Writer<'_> {
             self.b.decorate(id, Decoration::Constant, []);
         }
         let align = self.m.types.align_of(g.ty.ty, &self.m.lang.layout) as u32;
-        self.b.decorate(id, Decoration::Alignment, [Operand::LiteralBit32(align)]);
+        self.b
+            .decorate(id, Decoration::Alignment, [Operand::LiteralBit32(align)]);
         self.b.name(id, g.name.clone());
         Ok(id)
     }
 
     /// Appends a module-scope `OpVariable`, whatever block is being built.
-    pub(super) fn module_variable(&mut self, ptr: Word, sc: StorageClass, init: Option<Word>) -> Word {
+    pub(super) fn module_variable(
+        &mut self,
+        ptr: Word,
+        sc: StorageClass,
+        init: Option<Word>,
+    ) -> Word {
         let id = self.b.id();
         let mut operands = vec![Operand::StorageClass(sc)];
         if let Some(i) = init {
             operands.push(Operand::IdRef(i));
         }
-        self.b.module_mut().types_global_values.push(Instruction::new(Op::Variable, Some(ptr), Some(id), operands));
+        self.b
+            .module_mut()
+            .types_global_values
+            .push(Instruction::new(
+                Op::Variable,
+                Some(ptr),
+                Some(id),
+                operands,
+            ));
         id
     }
 
     /// The `Input` variable of a built-in, declared on first use. Vector built-ins are
     /// `v3ulong` and scalar ones `uint`/`ulong`, as both reference compilers emit them.
     pub(super) fn builtin_var(&mut self, builtin: BuiltIn) -> (Word, Word) {
-        let ulong = self.scalar(Scalar::Int { width: 64, signed: false });
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
         let ty = match builtin {
             BuiltIn::WorkDim
             | BuiltIn::SubgroupSize
@@ -50,9 +71,10 @@ impl Writer<'_> {
             | BuiltIn::NumSubgroups
             | BuiltIn::NumEnqueuedSubgroups
             | BuiltIn::SubgroupId
-            | BuiltIn::SubgroupLocalInvocationId => {
-                self.scalar(Scalar::Int { width: 32, signed: false })
-            }
+            | BuiltIn::SubgroupLocalInvocationId => self.scalar(Scalar::Int {
+                width: 32,
+                signed: false,
+            }),
             BuiltIn::GlobalLinearId | BuiltIn::LocalInvocationIndex => ulong,
             _ => self.b.type_vector(ulong, 3),
         };
@@ -61,7 +83,8 @@ impl Writer<'_> {
         }
         let ptr = self.pointer_sc(StorageClass::Input, ty);
         let id = self.module_variable(ptr, StorageClass::Input, None);
-        self.b.decorate(id, Decoration::BuiltIn, [Operand::BuiltIn(builtin)]);
+        self.b
+            .decorate(id, Decoration::BuiltIn, [Operand::BuiltIn(builtin)]);
         self.b.decorate(id, Decoration::Constant, []);
         self.b.name(id, format!("__spirv_BuiltIn{builtin:?}"));
         self.builtin_vars.insert(builtin, id);

@@ -10,7 +10,8 @@ use clc_passes::ast::{Expr, Handle, ImageAccess, ImageDim, ImageType, Scalar, Ty
 use clc_passes::diag::Span;
 use rspirv::dr::Operand;
 use rspirv::spirv::{
-    AccessQualifier, Capability, Dim, ImageFormat, ImageOperands, SamplerAddressingMode, SamplerFilterMode, Word,
+    AccessQualifier, Capability, Dim, ImageFormat, ImageOperands, SamplerAddressingMode,
+    SamplerFilterMode, Word,
 };
 
 /// OpenCL's `CLK_*` image channel constants start at these values; SPIR-V's at 0.
@@ -43,7 +44,16 @@ impl Writer<'_> {
                 AccessQualifier::ReadWrite
             }
         };
-        self.b.type_image(void, dim, u32::from(image.depth), arrayed, 0, 0, ImageFormat::Unknown, Some(access))
+        self.b.type_image(
+            void,
+            dim,
+            u32::from(image.depth),
+            arrayed,
+            0,
+            0,
+            ImageFormat::Unknown,
+            Some(access),
+        )
     }
 
     /// The constant sampler `bits` for the function being built: drivers' SPIR-V readers
@@ -69,8 +79,13 @@ impl Writer<'_> {
             4 => SamplerAddressingMode::RepeatMirrored,
             _ => SamplerAddressingMode::None,
         };
-        let filter = if bits & 0x20 != 0 { SamplerFilterMode::Linear } else { SamplerFilterMode::Nearest };
-        self.b.constant_sampler(ty, addressing, (bits & 1) as u32, filter)
+        let filter = if bits & 0x20 != 0 {
+            SamplerFilterMode::Linear
+        } else {
+            SamplerFilterMode::Nearest
+        };
+        self.b
+            .constant_sampler(ty, addressing, (bits & 1) as u32, filter)
     }
 
     pub(super) fn image_builtin(
@@ -81,31 +96,55 @@ impl Writer<'_> {
         result: Handle<Type>,
         span: Span,
     ) -> Result<Word> {
-        let Some(&img_e) = args.first() else { return bug(span, "image builtin without an image") };
+        let Some(&img_e) = args.first() else {
+            return bug(span, "image builtin without an image");
+        };
         let Type::Image(image) = self.m.types.get(st.f.exprs[img_e].ty).clone() else {
             return bug(span, "image builtin on a non-image");
         };
         let img = self.value(st, img_e)?;
         let ty = self.ty(result, span)?;
-        let uint = self.scalar(Scalar::Int { width: 32, signed: false });
+        let uint = self.scalar(Scalar::Int {
+            width: 32,
+            signed: false,
+        });
         match f {
             ImageFn::Read => {
                 let sampler = args.len() == 3;
-                let coord_e = if sampler { args[2] } else { args.get(1).copied().ok_or_else(|| super::Error::Bug(clc_passes::diag::Bug::new(span, "read without coordinates")))? };
+                let coord_e = if sampler {
+                    args[2]
+                } else {
+                    args.get(1).copied().ok_or_else(|| {
+                        super::Error::Bug(clc_passes::diag::Bug::new(
+                            span,
+                            "read without coordinates",
+                        ))
+                    })?
+                };
                 let coord = self.value(st, coord_e)?;
                 if sampler {
                     let s = self.value(st, args[1])?;
                     let it = self.image_type(image);
                     let sit = self.b.type_sampled_image(it);
                     let si = self.b.sampled_image(sit, None, img, s)?;
-                    let zero = self.scalar_const(Scalar::Float { width: 32 }, ConstScalar::Float(0.0));
-                    Ok(self.b.image_sample_explicit_lod(ty, None, si, coord, ImageOperands::LOD, [Operand::IdRef(zero)])?)
+                    let zero =
+                        self.scalar_const(Scalar::Float { width: 32 }, ConstScalar::Float(0.0));
+                    Ok(self.b.image_sample_explicit_lod(
+                        ty,
+                        None,
+                        si,
+                        coord,
+                        ImageOperands::LOD,
+                        [Operand::IdRef(zero)],
+                    )?)
                 } else {
                     Ok(self.b.image_read(ty, None, img, coord, None, [])?)
                 }
             }
             ImageFn::Write => {
-                let (Some(&c), Some(&v)) = (args.get(1), args.get(2)) else { return bug(span, "write_image arguments") };
+                let (Some(&c), Some(&v)) = (args.get(1), args.get(2)) else {
+                    return bug(span, "write_image arguments");
+                };
                 let coord = self.value(st, c)?;
                 let texel = self.value(st, v)?;
                 self.b.image_write(img, coord, texel, None, [])?;
@@ -117,17 +156,33 @@ impl Writer<'_> {
                 } else {
                     self.b.image_query_format(uint, None, img)?
                 };
-                let base = self.u32_const(if f == ImageFn::ChannelOrder { CL_CHANNEL_ORDER_BASE } else { CL_CHANNEL_TYPE_BASE });
+                let base = self.u32_const(if f == ImageFn::ChannelOrder {
+                    CL_CHANNEL_ORDER_BASE
+                } else {
+                    CL_CHANNEL_TYPE_BASE
+                });
                 let v = self.b.i_add(uint, None, q, base)?;
-                Ok(if ty == uint { v } else { self.b.u_convert(ty, None, v)? })
+                Ok(if ty == uint {
+                    v
+                } else {
+                    self.b.u_convert(ty, None, v)?
+                })
             }
-            ImageFn::Width | ImageFn::Height | ImageFn::Depth | ImageFn::ArraySize | ImageFn::Dim => {
+            ImageFn::Width
+            | ImageFn::Height
+            | ImageFn::Depth
+            | ImageFn::ArraySize
+            | ImageFn::Dim => {
                 let comps = match image.dim {
                     ImageDim::D1 | ImageDim::D1Buffer => 1,
                     ImageDim::D1Array | ImageDim::D2 => 2,
                     ImageDim::D2Array | ImageDim::D3 => 3,
                 };
-                let size_ty = if comps == 1 { uint } else { self.b.type_vector(uint, comps) };
+                let size_ty = if comps == 1 {
+                    uint
+                } else {
+                    self.b.type_vector(uint, comps)
+                };
                 let size = if image.dim == ImageDim::D1Buffer {
                     self.b.image_query_size(size_ty, None, img)?
                 } else {
@@ -147,16 +202,26 @@ impl Writer<'_> {
                     Some(_) => size,
                     None => {
                         // get_image_dim: int2 (width, height) or int4 (width, height, depth, 0).
-                        let Some((elem, n)) = self.numeric(result) else { return bug(span, "get_image_dim result") };
+                        let Some((elem, n)) = self.numeric(result) else {
+                            return bug(span, "get_image_dim result");
+                        };
                         let et = self.scalar(elem);
                         let mut parts = Vec::new();
                         for k in 0..u32::from(n) {
-                            parts.push(if k < comps { self.b.composite_extract(et, None, size, [k])? } else { self.u32_const(0) });
+                            parts.push(if k < comps {
+                                self.b.composite_extract(et, None, size, [k])?
+                            } else {
+                                self.u32_const(0)
+                            });
                         }
                         return self.build_vector(ty, &parts);
                     }
                 };
-                Ok(if ty == uint { v } else { self.b.u_convert(ty, None, v)? })
+                Ok(if ty == uint {
+                    v
+                } else {
+                    self.b.u_convert(ty, None, v)?
+                })
             }
         }
     }

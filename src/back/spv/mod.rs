@@ -78,7 +78,9 @@ fn bug<T>(span: Span, what: impl Into<String>) -> Result<T> {
 pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Vec<u32>> {
     let mut w = Writer::new(module, valid, *opts);
     w.module()?;
-    let Writer { b, capabilities, .. } = w;
+    let Writer {
+        b, capabilities, ..
+    } = w;
     let mut b = b;
     for cap in capabilities {
         b.capability(cap);
@@ -155,10 +157,17 @@ impl<'m> Writer<'m> {
         self.ext = self.b.ext_inst_import(self.opts.flavor.ext_inst_set());
         let (addressing, memory) = self.opts.flavor.memory_model();
         self.b.memory_model(addressing, memory);
-        self.b.source(rspirv::spirv::SourceLanguage::OpenCL_C, source_version(self.m), None, None::<String>);
+        self.b.source(
+            rspirv::spirv::SourceLanguage::OpenCL_C,
+            source_version(self.m),
+            None,
+            None::<String>,
+        );
         for (h, g) in self.m.globals.iter() {
-            if let (Type::Sampler, clc_passes::ast::GlobalInit::Const(clc_passes::ast::ConstValue::Int(bits))) =
-                (self.m.types.get(g.ty.ty), &g.init)
+            if let (
+                Type::Sampler,
+                clc_passes::ast::GlobalInit::Const(clc_passes::ast::ConstValue::Int(bits)),
+            ) = (self.m.types.get(g.ty.ty), &g.init)
             {
                 self.sampler_globals.insert(h, *bits);
                 continue;

@@ -86,7 +86,9 @@ impl Writer<'_> {
 
     /// A `bool` as C's `int` 1/0 for scalars, or OpenCL's -1/0 mask for vectors.
     pub(super) fn bool_to(&mut self, ty: Handle<Type>, b: Word, span: Span) -> Result<Word> {
-        let Some((s, n)) = self.numeric(ty) else { return bug(span, "bool converted to a non-numeric type") };
+        let Some((s, n)) = self.numeric(ty) else {
+            return bug(span, "bool converted to a non-numeric type");
+        };
         if s == Scalar::Bool {
             return Ok(b);
         }
@@ -140,7 +142,9 @@ impl Writer<'_> {
         bt: Handle<Type>,
         span: Span,
     ) -> Result<Word> {
-        let Some(num @ (s, _)) = self.numeric(at) else { return bug(span, "arithmetic on a non-numeric type") };
+        let Some(num @ (s, _)) = self.numeric(at) else {
+            return bug(span, "arithmetic on a non-numeric type");
+        };
         let ty = self.numeric_ty(num);
         if let Scalar::Float { .. } = s {
             let id = match op {
@@ -152,8 +156,13 @@ impl Writer<'_> {
                 _ => return bug(span, "bitwise operator on floats"),
             };
             if self.opts.float.fast_math != 0 {
-                let mode = rspirv::spirv::FPFastMathMode::from_bits_truncate(self.opts.float.fast_math);
-                self.b.decorate(id, rspirv::spirv::Decoration::FPFastMathMode, [rspirv::dr::Operand::FPFastMathMode(mode)]);
+                let mode =
+                    rspirv::spirv::FPFastMathMode::from_bits_truncate(self.opts.float.fast_math);
+                self.b.decorate(
+                    id,
+                    rspirv::spirv::Decoration::FPFastMathMode,
+                    [rspirv::dr::Operand::FPFastMathMode(mode)],
+                );
             }
             return Ok(id);
         }
@@ -190,7 +199,13 @@ impl Writer<'_> {
 
     /// Converts a numeric value between AST types (where the AST records a computation type
     /// rather than explicit casts); a scalar converted to a vector is replicated.
-    pub(super) fn convert_value(&mut self, v: Word, from: Handle<Type>, to: Handle<Type>, span: Span) -> Result<Word> {
+    pub(super) fn convert_value(
+        &mut self,
+        v: Word,
+        from: Handle<Type>,
+        to: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
         if from == to {
             return Ok(v);
         }
@@ -215,11 +230,22 @@ impl Writer<'_> {
     }
 
     /// A value conversion between numeric types with the same component count.
-    pub(super) fn numeric_cast(&mut self, kind: CastKind, v: Word, from: Numeric, to: Numeric, span: Span) -> Result<Word> {
+    pub(super) fn numeric_cast(
+        &mut self,
+        kind: CastKind,
+        v: Word,
+        from: Numeric,
+        to: Numeric,
+        span: Span,
+    ) -> Result<Word> {
         let (f, t, n) = (from.0, to.0, to.1);
         let ty = self.numeric_ty(to);
         Ok(match (kind, f, t) {
-            (CastKind::IntToInt, Scalar::Int { width: fw, signed }, Scalar::Int { width: tw, .. }) => {
+            (
+                CastKind::IntToInt,
+                Scalar::Int { width: fw, signed },
+                Scalar::Int { width: tw, .. },
+            ) => {
                 if fw == tw {
                     v
                 } else if fw < tw && signed {
@@ -228,9 +254,13 @@ impl Writer<'_> {
                     self.b.u_convert(ty, None, v)?
                 }
             }
-            (CastKind::IntToFloat, Scalar::Int { signed: true, .. }, _) => self.b.convert_s_to_f(ty, None, v)?,
+            (CastKind::IntToFloat, Scalar::Int { signed: true, .. }, _) => {
+                self.b.convert_s_to_f(ty, None, v)?
+            }
             (CastKind::IntToFloat, _, _) => self.b.convert_u_to_f(ty, None, v)?,
-            (CastKind::FloatToInt, _, Scalar::Int { signed: true, .. }) => self.b.convert_f_to_s(ty, None, v)?,
+            (CastKind::FloatToInt, _, Scalar::Int { signed: true, .. }) => {
+                self.b.convert_f_to_s(ty, None, v)?
+            }
             (CastKind::FloatToInt, _, _) => self.b.convert_f_to_u(ty, None, v)?,
             (CastKind::FloatToFloat, _, _) => self.b.f_convert(ty, None, v)?,
             (CastKind::ToBool, _, _) => self.nonzero(v, from)?,

@@ -22,8 +22,13 @@ impl Writer<'_> {
             }
             Type::Array { elem, len } => {
                 let elem = self.ty(elem, at)?;
-                let len_ty = self.scalar(Scalar::Int { width: 32, signed: false });
-                let Ok(len) = u32::try_from(len) else { return unsupported(at, "arrays of 2^32 elements or more") };
+                let len_ty = self.scalar(Scalar::Int {
+                    width: 32,
+                    signed: false,
+                });
+                let Ok(len) = u32::try_from(len) else {
+                    return unsupported(at, "arrays of 2^32 elements or more");
+                };
                 let len = self.constant_bits(len_ty, u64::from(len));
                 self.b.type_array(elem, len)
             }
@@ -35,19 +40,32 @@ impl Writer<'_> {
                     // the union's size), and members are reached through pointer casts.
                     let layout = &self.m.lang.layout;
                     let Some(rep) = def.fields.iter().max_by_key(|f| {
-                        (self.m.types.align_of(f.ty, layout), self.m.types.size_of(f.ty, layout))
+                        (
+                            self.m.types.align_of(f.ty, layout),
+                            self.m.types.size_of(f.ty, layout),
+                        )
                     }) else {
                         return unsupported(at, "an empty union");
                     };
                     let rep_size = self.m.types.size_of(rep.ty, layout);
                     members.push(self.ty(rep.ty, at)?);
                     if rep_size < def.size {
-                        let byte = self.scalar(Scalar::Int { width: 8, signed: false });
-                        let len_ty = self.scalar(Scalar::Int { width: 32, signed: false });
+                        let byte = self.scalar(Scalar::Int {
+                            width: 8,
+                            signed: false,
+                        });
+                        let len_ty = self.scalar(Scalar::Int {
+                            width: 32,
+                            signed: false,
+                        });
                         let len = self.constant_bits(len_ty, def.size - rep_size);
                         members.push(self.b.type_array(byte, len));
                     }
-                    let rep_index = def.fields.iter().position(|f| std::ptr::eq(f, rep)).unwrap_or(0);
+                    let rep_index = def
+                        .fields
+                        .iter()
+                        .position(|f| std::ptr::eq(f, rep))
+                        .unwrap_or(0);
                     self.unions.insert(d, rep_index);
                 } else {
                     // Reproduce clang's layout: consumers lay SPIR-V structs out naturally, so
@@ -58,11 +76,18 @@ impl Writer<'_> {
                     let mut pos = 0u64;
                     let mut max_align = 1u64;
                     for f in &def.fields {
-                        let align = if def.packed { 1 } else { self.natural_align(f.ty) };
+                        let align = if def.packed {
+                            1
+                        } else {
+                            self.natural_align(f.ty)
+                        };
                         let natural = pos.div_ceil(align) * align;
                         if f.offset != natural {
                             if f.offset < natural || f.offset % align != 0 {
-                                return unsupported(at, format!("the layout of '{}'", self.m.types.display(h)));
+                                return unsupported(
+                                    at,
+                                    format!("the layout of '{}'", self.m.types.display(h)),
+                                );
                             }
                             members.push(self.padding(f.offset - pos));
                         }
@@ -73,7 +98,10 @@ impl Writer<'_> {
                     }
                     if pos.div_ceil(max_align) * max_align != def.size {
                         if def.size < pos {
-                            return unsupported(at, format!("the layout of '{}'", self.m.types.display(h)));
+                            return unsupported(
+                                at,
+                                format!("the layout of '{}'", self.m.types.display(h)),
+                            );
                         }
                         members.push(self.padding(def.size - pos));
                     }
@@ -103,7 +131,10 @@ impl Writer<'_> {
     /// vload_half/vstore_half), not half arithmetic.
     pub(super) fn pointee_ty(&mut self, h: Handle<Type>, at: Span) -> Result<Word> {
         Ok(match self.m.types.get(h) {
-            Type::Void => self.scalar(Scalar::Int { width: 8, signed: false }),
+            Type::Void => self.scalar(Scalar::Int {
+                width: 8,
+                signed: false,
+            }),
             Type::Scalar(s @ Scalar::Float { width: 16 }) => {
                 let s = *s;
                 self.capabilities.insert(Capability::Float16Buffer);
@@ -115,8 +146,14 @@ impl Writer<'_> {
 
     /// `uchar[n]`, for explicit padding.
     fn padding(&mut self, n: u64) -> Word {
-        let byte = self.scalar(Scalar::Int { width: 8, signed: false });
-        let len_ty = self.scalar(Scalar::Int { width: 32, signed: false });
+        let byte = self.scalar(Scalar::Int {
+            width: 8,
+            signed: false,
+        });
+        let len_ty = self.scalar(Scalar::Int {
+            width: 32,
+            signed: false,
+        });
         let len = self.constant_bits(len_ty, n);
         self.b.type_array(byte, len)
     }
@@ -132,7 +169,11 @@ impl Writer<'_> {
                 if def.packed {
                     1
                 } else {
-                    def.fields.iter().map(|f| self.natural_align(f.ty)).max().unwrap_or(1)
+                    def.fields
+                        .iter()
+                        .map(|f| self.natural_align(f.ty))
+                        .max()
+                        .unwrap_or(1)
                 }
             }
             Type::Array { elem, .. } => self.natural_align(*elem),
@@ -142,7 +183,10 @@ impl Writer<'_> {
 
     /// The SPIR-V member index of field `field` of struct `d` (padding members shift them).
     pub(super) fn member_index(&self, d: Handle<clc_passes::ast::StructDef>, field: u32) -> u32 {
-        self.struct_members.get(&d).and_then(|m| m.get(field as usize).copied()).unwrap_or(field)
+        self.struct_members
+            .get(&d)
+            .and_then(|m| m.get(field as usize).copied())
+            .unwrap_or(field)
     }
 
     /// A scalar type, declaring the capability it needs.
@@ -202,7 +246,11 @@ impl Writer<'_> {
             return id;
         }
         let wide = self.wide.contains(&ty);
-        let id = if wide { self.b.constant_bit64(ty, bits) } else { self.b.constant_bit32(ty, bits as u32) };
+        let id = if wide {
+            self.b.constant_bit64(ty, bits)
+        } else {
+            self.b.constant_bit32(ty, bits as u32)
+        };
         self.constants.insert((ty, bits), id);
         id
     }
@@ -220,13 +268,21 @@ impl Writer<'_> {
                 if let Some(&id) = self.constants.get(&key) {
                     return id;
                 }
-                let id = if t { self.b.constant_true(ty) } else { self.b.constant_false(ty) };
+                let id = if t {
+                    self.b.constant_true(ty)
+                } else {
+                    self.b.constant_false(ty)
+                };
                 self.constants.insert(key, id);
                 id
             }
             // Literals of narrow integers must have their high-order bits clear.
-            (Scalar::Int { width, .. }, ConstScalar::Int(i)) => self.constant_bits(ty, low_bits(i, width)),
-            (Scalar::Int { width, .. }, ConstScalar::Float(f)) => self.constant_bits(ty, low_bits(f as i64 as u64, width)),
+            (Scalar::Int { width, .. }, ConstScalar::Int(i)) => {
+                self.constant_bits(ty, low_bits(i, width))
+            }
+            (Scalar::Int { width, .. }, ConstScalar::Float(f)) => {
+                self.constant_bits(ty, low_bits(f as i64 as u64, width))
+            }
             (Scalar::Float { width }, v) => {
                 let f = match v {
                     ConstScalar::Int(i) => i as i64 as f64,
@@ -284,11 +340,21 @@ impl Writer<'_> {
         }
         let elem = self.ty(cur, at)?;
         let elem_ptr = self.pointer(space, elem);
-        let ulong = self.scalar(Scalar::Int { width: 64, signed: false });
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
         let zero = self.constant_bits(ulong, 0);
-        let mut operands = vec![Operand::LiteralSpecConstantOpInteger(Op::InBoundsPtrAccessChain), Operand::IdRef(base), Operand::IdRef(zero)];
+        let mut operands = vec![
+            Operand::LiteralSpecConstantOpInteger(Op::InBoundsPtrAccessChain),
+            Operand::IdRef(base),
+            Operand::IdRef(zero),
+        ];
         // 32-bit indices suit both struct members (which require them) and array elements.
-        let idx_ty = self.scalar(Scalar::Int { width: 32, signed: false });
+        let idx_ty = self.scalar(Scalar::Int {
+            width: 32,
+            signed: false,
+        });
         for &i in indices {
             operands.push(Operand::IdRef(self.constant_bits(idx_ty, u64::from(i))));
         }
@@ -296,12 +362,30 @@ impl Writer<'_> {
         if elem_ptr != ty {
             if to_generic {
                 let generic = self.pointer(AddressSpace::Generic, elem);
-                value = self.spec_op(generic, vec![Operand::LiteralSpecConstantOpInteger(Op::PtrCastToGeneric), Operand::IdRef(value)]);
+                value = self.spec_op(
+                    generic,
+                    vec![
+                        Operand::LiteralSpecConstantOpInteger(Op::PtrCastToGeneric),
+                        Operand::IdRef(value),
+                    ],
+                );
                 if generic != ty {
-                    value = self.spec_op(ty, vec![Operand::LiteralSpecConstantOpInteger(Op::Bitcast), Operand::IdRef(value)]);
+                    value = self.spec_op(
+                        ty,
+                        vec![
+                            Operand::LiteralSpecConstantOpInteger(Op::Bitcast),
+                            Operand::IdRef(value),
+                        ],
+                    );
                 }
             } else {
-                value = self.spec_op(ty, vec![Operand::LiteralSpecConstantOpInteger(Op::Bitcast), Operand::IdRef(value)]);
+                value = self.spec_op(
+                    ty,
+                    vec![
+                        Operand::LiteralSpecConstantOpInteger(Op::Bitcast),
+                        Operand::IdRef(value),
+                    ],
+                );
             }
         }
         Ok(value)
@@ -309,12 +393,15 @@ impl Writer<'_> {
 
     fn spec_op(&mut self, ty: Word, operands: Vec<rspirv::dr::Operand>) -> Word {
         let id = self.b.id();
-        self.b.module_mut().types_global_values.push(rspirv::dr::Instruction::new(
-            rspirv::spirv::Op::SpecConstantOp,
-            Some(ty),
-            Some(id),
-            operands,
-        ));
+        self.b
+            .module_mut()
+            .types_global_values
+            .push(rspirv::dr::Instruction::new(
+                rspirv::spirv::Op::SpecConstantOp,
+                Some(ty),
+                Some(id),
+                operands,
+            ));
         id
     }
 
@@ -329,16 +416,28 @@ impl Writer<'_> {
     }
 
     /// A constant of AST type `h` with value `v` (initializers of program-scope variables).
-    pub(super) fn const_value(&mut self, h: Handle<Type>, v: &ConstValue, at: Span) -> Result<Word> {
+    pub(super) fn const_value(
+        &mut self,
+        h: Handle<Type>,
+        v: &ConstValue,
+        at: Span,
+    ) -> Result<Word> {
         let ty = self.ty(h, at)?;
         Ok(match (self.m.types.get(h).clone(), v) {
             (_, ConstValue::Zero) => self.null(ty),
-            (Type::Pointer { space, .. }, ConstValue::Address { global, indices }) => {
-                self.address_constant(*global, indices, ty, space == Some(AddressSpace::Generic), at)?
-            }
+            (Type::Pointer { space, .. }, ConstValue::Address { global, indices }) => self
+                .address_constant(
+                    *global,
+                    indices,
+                    ty,
+                    space == Some(AddressSpace::Generic),
+                    at,
+                )?,
             (Type::Scalar(s), ConstValue::Int(i)) => self.scalar_const(s, ConstScalar::Int(*i)),
             (Type::Scalar(s), ConstValue::Float(f)) => self.scalar_const(s, ConstScalar::Float(*f)),
-            (Type::Scalar(s), ConstValue::Bool(b)) => self.scalar_const(s, ConstScalar::Int(u64::from(*b))),
+            (Type::Scalar(s), ConstValue::Bool(b)) => {
+                self.scalar_const(s, ConstScalar::Int(u64::from(*b)))
+            }
             (Type::Array { elem, .. }, ConstValue::Composite(items)) => {
                 let mut ids = Vec::new();
                 for i in items {
@@ -352,7 +451,9 @@ impl Writer<'_> {
                     ids.push(match i {
                         ConstValue::Int(v) => self.scalar_const(elem, ConstScalar::Int(*v)),
                         ConstValue::Float(v) => self.scalar_const(elem, ConstScalar::Float(*v)),
-                        ConstValue::Bool(v) => self.scalar_const(elem, ConstScalar::Int(u64::from(*v))),
+                        ConstValue::Bool(v) => {
+                            self.scalar_const(elem, ConstScalar::Int(u64::from(*v)))
+                        }
                         _ => {
                             let et = self.scalar(elem);
                             self.null(et)
@@ -366,13 +467,22 @@ impl Writer<'_> {
                 let def = self.m.types.structs[d].clone();
                 let rep = self.unions.get(&d).copied().unwrap_or(0);
                 let (Some(first), true) = (items.first(), rep == 0) else {
-                    return unsupported(at, "a constant union initialized through a member smaller than the union");
+                    return unsupported(
+                        at,
+                        "a constant union initialized through a member smaller than the union",
+                    );
                 };
                 let mut ids = vec![self.const_value(def.fields[0].ty, first, at)?];
                 let rep_size = self.m.types.size_of(def.fields[0].ty, &self.m.lang.layout);
                 if rep_size < def.size {
-                    let byte = self.scalar(Scalar::Int { width: 8, signed: false });
-                    let len_ty = self.scalar(Scalar::Int { width: 32, signed: false });
+                    let byte = self.scalar(Scalar::Int {
+                        width: 8,
+                        signed: false,
+                    });
+                    let len_ty = self.scalar(Scalar::Int {
+                        width: 32,
+                        signed: false,
+                    });
                     let len = self.constant_bits(len_ty, def.size - rep_size);
                     let pad = self.b.type_array(byte, len);
                     ids.push(self.null(pad));
@@ -380,7 +490,11 @@ impl Writer<'_> {
                 self.b.constant_composite(ty, ids)
             }
             (Type::Struct(d), ConstValue::Composite(items)) => {
-                let fields: Vec<_> = self.m.types.structs[d].fields.iter().map(|f| f.ty).collect();
+                let fields: Vec<_> = self.m.types.structs[d]
+                    .fields
+                    .iter()
+                    .map(|f| f.ty)
+                    .collect();
                 let mut values = Vec::new();
                 for (f, i) in fields.into_iter().zip(items) {
                     values.push(self.const_value(f, i, at)?);

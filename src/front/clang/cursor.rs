@@ -29,8 +29,17 @@ impl Location {
             if line == 0 {
                 return None;
             }
-            let file = if file.is_null() { None } else { Some(PathBuf::from(take_string(clang_getFileName(file)))) };
-            Some(Location { file, line, col, offset })
+            let file = if file.is_null() {
+                None
+            } else {
+                Some(PathBuf::from(take_string(clang_getFileName(file))))
+            };
+            Some(Location {
+                file,
+                line,
+                col,
+                offset,
+            })
         }
     }
 }
@@ -60,13 +69,19 @@ extern "C" fn collect(c: CXCursor, _parent: CXCursor, data: CXClientData) -> CXC
 
 impl<'tu> Cursor<'tu> {
     pub(crate) fn new(raw: CXCursor, tu: &'tu TranslationUnit<'tu>) -> Self {
-        Cursor { raw, tu, _p: PhantomData }
+        Cursor {
+            raw,
+            tu,
+            _p: PhantomData,
+        }
     }
 
     fn wrap(&self, raw: CXCursor) -> Option<Cursor<'tu>> {
         // SAFETY: checking a cursor value has no preconditions.
         // SAFETY: querying a cursor value has no preconditions.
-        let invalid = unsafe { clang_Cursor_isNull(raw) != 0 || clang_isInvalid(clang_getCursorKind(raw)) != 0 };
+        let invalid = unsafe {
+            clang_Cursor_isNull(raw) != 0 || clang_isInvalid(clang_getCursorKind(raw)) != 0
+        };
         if invalid {
             None
         } else {
@@ -114,13 +129,22 @@ impl<'tu> Cursor<'tu> {
     pub fn children(&self) -> Vec<Cursor<'tu>> {
         let mut raw: Vec<CXCursor> = Vec::new();
         // SAFETY: `collect` only pushes into `raw`, which outlives the call.
-        unsafe { clang_visitChildren(self.raw, collect, &mut raw as *mut Vec<CXCursor> as CXClientData) };
+        unsafe {
+            clang_visitChildren(
+                self.raw,
+                collect,
+                &mut raw as *mut Vec<CXCursor> as CXClientData,
+            )
+        };
         raw.into_iter().map(|c| Cursor::new(c, self.tu)).collect()
     }
 
     /// Children that are expressions.
     pub fn expr_children(&self) -> Vec<Cursor<'tu>> {
-        self.children().into_iter().filter(|c| c.is_expression()).collect()
+        self.children()
+            .into_iter()
+            .filter(|c| c.is_expression())
+            .collect()
     }
 
     /// Whether the cursor is an expression.
@@ -200,7 +224,9 @@ impl<'tu> Cursor<'tu> {
         // SAFETY: indices below clang_Cursor_getNumArguments.
         unsafe {
             let n = clang_Cursor_getNumArguments(self.raw);
-            (0..n.max(0) as u32).filter_map(|i| self.wrap(clang_Cursor_getArgument(self.raw, i))).collect()
+            (0..n.max(0) as u32)
+                .filter_map(|i| self.wrap(clang_Cursor_getArgument(self.raw, i)))
+                .collect()
         }
     }
 
@@ -256,11 +282,16 @@ impl<'tu> Cursor<'tu> {
             if f1.is_null() || f2.is_null() || o2 < o1 {
                 return Vec::new();
             }
-            let range = clang_getRange(clang_getLocationForOffset(tu, f1, o1), clang_getLocationForOffset(tu, f2, o2));
+            let range = clang_getRange(
+                clang_getLocationForOffset(tu, f1, o1),
+                clang_getLocationForOffset(tu, f2, o2),
+            );
             let mut toks: *mut CXToken = std::ptr::null_mut();
             let mut n = 0u32;
             clang_tokenize(tu, range, &mut toks, &mut n);
-            let out = (0..n as usize).map(|i| take_string(clang_getTokenSpelling(tu, *toks.add(i)))).collect();
+            let out = (0..n as usize)
+                .map(|i| take_string(clang_getTokenSpelling(tu, *toks.add(i))))
+                .collect();
             if !toks.is_null() {
                 clang_disposeTokens(tu, toks, n);
             }
@@ -271,13 +302,23 @@ impl<'tu> Cursor<'tu> {
     /// Whether this cursor and `other` start at the same location.
     pub fn same_location(&self, other: &Cursor<'_>) -> bool {
         // SAFETY: valid cursors.
-        unsafe { clang_equalLocations(clang_getCursorLocation(self.raw), clang_getCursorLocation(other.raw)) != 0 }
+        unsafe {
+            clang_equalLocations(
+                clang_getCursorLocation(self.raw),
+                clang_getCursorLocation(other.raw),
+            ) != 0
+        }
     }
 
     /// Whether this cursor and `other` cover the same source range.
     pub fn same_extent(&self, other: &Cursor<'_>) -> bool {
         // SAFETY: valid cursors.
-        unsafe { clang_equalRanges(clang_getCursorExtent(self.raw), clang_getCursorExtent(other.raw)) != 0 }
+        unsafe {
+            clang_equalRanges(
+                clang_getCursorExtent(self.raw),
+                clang_getCursorExtent(other.raw),
+            ) != 0
+        }
     }
 
     /// The declaration pretty-printed tersely (kernel attributes with their values).

@@ -75,7 +75,12 @@ fn parse_major(version: &str) -> Option<u32> {
 /// loaded from, which may be a symlink elsewhere.
 pub fn resource_include_dir() -> Option<PathBuf> {
     let (lib, major) = LIBRARY.get()?.as_ref().ok()?;
-    let dir = lib.path().parent()?.join("clang").join(major.to_string()).join("include");
+    let dir = lib
+        .path()
+        .parent()?
+        .join("clang")
+        .join(major.to_string())
+        .join("include");
     dir.join("opencl-c-base.h").exists().then_some(dir)
 }
 
@@ -85,7 +90,11 @@ pub fn resource_include_dir() -> Option<PathBuf> {
 /// `s` must be a valid `CXString` returned by libclang and not yet disposed.
 pub(crate) unsafe fn take_string(s: CXString) -> String {
     let p = clang_getCString(s);
-    let out = if p.is_null() { String::new() } else { CStr::from_ptr(p).to_string_lossy().into_owned() };
+    let out = if p.is_null() {
+        String::new()
+    } else {
+        CStr::from_ptr(p).to_string_lossy().into_owned()
+    };
     clang_disposeString(s);
     out
 }
@@ -154,12 +163,20 @@ pub struct TranslationUnit<'i> {
 impl<'i> TranslationUnit<'i> {
     /// Parses `path` with `args` (no argv[0]); `contents` replaces the file's contents when
     /// given. `None` means libclang could not parse at all (e.g. the file is unreadable).
-    pub fn parse(index: &'i Index, path: &Path, contents: Option<&str>, args: &[String]) -> Result<Self, LibclangError> {
+    pub fn parse(
+        index: &'i Index,
+        path: &Path,
+        contents: Option<&str>,
+        args: &[String],
+    ) -> Result<Self, LibclangError> {
         let name = CString::new(path.to_string_lossy().as_bytes())
             .map_err(|_| LibclangError("file name contains a NUL byte".into()))?;
         let cargs: Vec<CString> = args
             .iter()
-            .map(|a| CString::new(a.as_bytes()).map_err(|_| LibclangError(format!("argument {a:?} contains a NUL byte"))))
+            .map(|a| {
+                CString::new(a.as_bytes())
+                    .map_err(|_| LibclangError(format!("argument {a:?} contains a NUL byte")))
+            })
             .collect::<Result<_, _>>()?;
         let argv: Vec<*const c_char> = cargs.iter().map(|a| a.as_ptr()).collect();
         let text = contents.map(|c| CString::new(c.as_bytes()));
@@ -170,7 +187,11 @@ impl<'i> TranslationUnit<'i> {
         };
         let mut unsaved: Vec<CXUnsavedFile> = text
             .iter()
-            .map(|t| CXUnsavedFile { Filename: name.as_ptr(), Contents: t.as_ptr(), Length: t.as_bytes().len() as _ })
+            .map(|t| CXUnsavedFile {
+                Filename: name.as_ptr(),
+                Contents: t.as_ptr(),
+                Length: t.as_bytes().len() as _,
+            })
             .collect();
         let mut raw: CXTranslationUnit = std::ptr::null_mut();
         // SAFETY: all pointers outlive the call; libclang copies what it keeps.
@@ -180,7 +201,11 @@ impl<'i> TranslationUnit<'i> {
                 name.as_ptr(),
                 argv.as_ptr(),
                 argv.len() as c_int,
-                if unsaved.is_empty() { std::ptr::null_mut() } else { unsaved.as_mut_ptr() },
+                if unsaved.is_empty() {
+                    std::ptr::null_mut()
+                } else {
+                    unsaved.as_mut_ptr()
+                },
                 unsaved.len() as _,
                 // Macro definitions are needed to read swizzles written in macro bodies.
                 CXTranslationUnit_DetailedPreprocessingRecord,
@@ -188,7 +213,10 @@ impl<'i> TranslationUnit<'i> {
             )
         };
         if err != CXError_Success || raw.is_null() {
-            return Err(LibclangError(format!("libclang could not parse {} (error code {err})", path.display())));
+            return Err(LibclangError(format!(
+                "libclang could not parse {} (error code {err})",
+                path.display()
+            )));
         }
         Ok(TranslationUnit { raw, _index: index })
     }
@@ -220,7 +248,12 @@ impl<'i> TranslationUnit<'i> {
     }
 }
 
-extern "C" fn collect_inclusion(file: CXFile, _stack: *mut CXSourceLocation, _len: u32, data: CXClientData) {
+extern "C" fn collect_inclusion(
+    file: CXFile,
+    _stack: *mut CXSourceLocation,
+    _len: u32,
+    data: CXClientData,
+) {
     // SAFETY: `data` is the Vec passed by `included_files`; the name string is disposed.
     unsafe {
         let name = take_string(clang_getFileName(file));
@@ -233,7 +266,13 @@ impl TranslationUnit<'_> {
     pub fn included_files(&self) -> Vec<PathBuf> {
         let mut files: Vec<PathBuf> = Vec::new();
         // SAFETY: the visitor only pushes into `files`, which outlives the call.
-        unsafe { clang_getInclusions(self.raw, collect_inclusion, &mut files as *mut Vec<PathBuf> as CXClientData) };
+        unsafe {
+            clang_getInclusions(
+                self.raw,
+                collect_inclusion,
+                &mut files as *mut Vec<PathBuf> as CXClientData,
+            )
+        };
         files
     }
 }
@@ -257,7 +296,10 @@ unsafe fn convert_diagnostic(d: CXDiagnostic) -> ClangDiagnostic {
     };
     let message = take_string(clang_getDiagnosticSpelling(d));
     let location = Location::from_raw(clang_getDiagnosticLocation(d));
-    let mut disable = CXString { data: std::ptr::null(), private_flags: 0 };
+    let mut disable = CXString {
+        data: std::ptr::null(),
+        private_flags: 0,
+    };
     let option = take_string(clang_getDiagnosticOption(d, &mut disable));
     if !disable.data.is_null() {
         clang_disposeString(disable);
@@ -270,5 +312,11 @@ unsafe fn convert_diagnostic(d: CXDiagnostic) -> ClangDiagnostic {
             children.push(convert_diagnostic(c));
         }
     }
-    ClangDiagnostic { severity, message, location, option: (!option.is_empty()).then_some(option), children }
+    ClangDiagnostic {
+        severity,
+        message,
+        location,
+        option: (!option.is_empty()).then_some(option),
+        children,
+    }
 }

@@ -20,7 +20,10 @@ extern "C" fn collect_field(c: CXCursor, data: CXClientData) -> CXVisitorResult 
 
 impl<'tu> Ty<'tu> {
     pub(crate) fn new(raw: CXType) -> Self {
-        Ty { raw, _p: PhantomData }
+        Ty {
+            raw,
+            _p: PhantomData,
+        }
     }
 
     /// The canonical type (typedefs and sugar removed, qualifiers kept).
@@ -108,7 +111,11 @@ impl<'tu> Ty<'tu> {
     fn has_layout(&self) -> bool {
         !matches!(
             self.kind(),
-            CXType_Invalid | CXType_Unexposed | CXType_FunctionProto | CXType_FunctionNoProto | CXType_Void
+            CXType_Invalid
+                | CXType_Unexposed
+                | CXType_FunctionProto
+                | CXType_FunctionNoProto
+                | CXType_Void
         )
     }
 
@@ -117,7 +124,9 @@ impl<'tu> Ty<'tu> {
         // SAFETY: valid type.
         let raw = unsafe { clang_getTypeDeclaration(self.canonical().raw) };
         // SAFETY: checking the kind of a returned cursor.
-        if unsafe { clang_Cursor_isNull(raw) } != 0 || unsafe { clang_getCursorKind(raw) } == CXCursor_NoDeclFound {
+        if unsafe { clang_Cursor_isNull(raw) } != 0
+            || unsafe { clang_getCursorKind(raw) } == CXCursor_NoDeclFound
+        {
             return None;
         }
         Some(tu_cursor.rewrap(raw))
@@ -127,7 +136,13 @@ impl<'tu> Ty<'tu> {
     pub(crate) fn fields(&self) -> Vec<CXCursor> {
         let mut out: Vec<CXCursor> = Vec::new();
         // SAFETY: `collect_field` only pushes into `out`.
-        unsafe { clang_Type_visitFields(self.canonical().raw, collect_field, &mut out as *mut Vec<CXCursor> as CXClientData) };
+        unsafe {
+            clang_Type_visitFields(
+                self.canonical().raw,
+                collect_field,
+                &mut out as *mut Vec<CXCursor> as CXClientData,
+            )
+        };
         out
     }
 

@@ -11,8 +11,12 @@ use std::collections::HashMap;
 
 impl Lowerer<'_, '_> {
     pub(super) fn translation_unit(&mut self) {
-        let top: Vec<Cursor<'_>> =
-            self.root.children().into_iter().filter(|c| !c.is_in_system_header()).collect();
+        let top: Vec<Cursor<'_>> = self
+            .root
+            .children()
+            .into_iter()
+            .filter(|c| !c.is_in_system_header())
+            .collect();
         // First make every function definition known, so calls can refer to functions
         // defined later in the file.
         let mut bodies = Vec::new();
@@ -22,7 +26,11 @@ impl Lowerer<'_, '_> {
                 let name = c.spelling();
                 let h = self.module.functions.append(Function {
                     name,
-                    result: QualType { ty: self.module.types.intern(Type::Void), space: None, is_const: false },
+                    result: QualType {
+                        ty: self.module.types.intern(Type::Void),
+                        space: None,
+                        is_const: false,
+                    },
                     params: Vec::new(),
                     locals: Arena::default(),
                     exprs: Arena::default(),
@@ -40,7 +48,10 @@ impl Lowerer<'_, '_> {
                 CXCursor_VarDecl => {
                     let _ = self.global_var(c, false);
                 }
-                CXCursor_FunctionDecl | CXCursor_StructDecl | CXCursor_UnionDecl | CXCursor_EnumDecl
+                CXCursor_FunctionDecl
+                | CXCursor_StructDecl
+                | CXCursor_UnionDecl
+                | CXCursor_EnumDecl
                 | CXCursor_TypedefDecl => {}
                 _ => {}
             }
@@ -52,7 +63,11 @@ impl Lowerer<'_, '_> {
 
     /// A program-scope variable, or a function-scope `static`/`__constant` one hoisted to
     /// program scope.
-    pub(super) fn global_var(&mut self, c: &Cursor<'_>, is_static_local: bool) -> R<clc_passes::ast::Handle<Global>> {
+    pub(super) fn global_var(
+        &mut self,
+        c: &Cursor<'_>,
+        is_static_local: bool,
+    ) -> R<clc_passes::ast::Handle<Global>> {
         let usr = c.usr();
         if let Some(&g) = self.globals.get(&usr) {
             return Ok(g);
@@ -67,11 +82,18 @@ impl Lowerer<'_, '_> {
         r
     }
 
-    fn new_global_var(&mut self, c: &Cursor<'_>, is_static_local: bool) -> R<clc_passes::ast::Handle<Global>> {
+    fn new_global_var(
+        &mut self,
+        c: &Cursor<'_>,
+        is_static_local: bool,
+    ) -> R<clc_passes::ast::Handle<Global>> {
         let usr = c.usr();
         let span = self.span(c);
         if c.has_external_storage() {
-            return self.unsupported(c, "'extern' variables (clc compiles one translation unit and has no linker)");
+            return self.unsupported(
+                c,
+                "'extern' variables (clc compiles one translation unit and has no linker)",
+            );
         }
         let ty = self.qual(c.ty(), c)?;
         let init = match c.var_initializer() {
@@ -107,16 +129,30 @@ impl Lowerer<'_, '_> {
             macro_swizzles: HashMap::new(),
         };
         let mut params = Vec::new();
-        for p in c.children().into_iter().filter(|p| p.kind() == CXCursor_ParmDecl) {
+        for p in c
+            .children()
+            .into_iter()
+            .filter(|p| p.kind() == CXCursor_ParmDecl)
+        {
             let ty = self.qual(p.ty(), &p)?;
             let span = self.span(&p);
-            let l = cx.locals.append(Local { name: p.spelling(), ty, span, is_param: true, scope_depth: 0 });
+            let l = cx.locals.append(Local {
+                name: p.spelling(),
+                ty,
+                span,
+                is_param: true,
+                scope_depth: 0,
+            });
             if let Some(key) = super::decl_key(&p) {
                 cx.by_decl.insert(key, l);
             }
             params.push(l);
         }
-        let Some(body) = c.children().into_iter().find(|b| b.kind() == CXCursor_CompoundStmt) else {
+        let Some(body) = c
+            .children()
+            .into_iter()
+            .find(|b| b.kind() == CXCursor_CompoundStmt)
+        else {
             return self.unsupported(c, "function definition without a body");
         };
         cx.macro_swizzles = self.pair_macro_swizzles(&body);
@@ -138,23 +174,36 @@ impl Lowerer<'_, '_> {
     fn kernel_attrs(&mut self, c: &Cursor<'_>) -> Option<KernelAttrs> {
         let is_kernel = c.children().iter().any(|a| {
             a.is_attribute()
-                && matches!(a.tokens().first().map(String::as_str), Some("__kernel" | "kernel"))
+                && matches!(
+                    a.tokens().first().map(String::as_str),
+                    Some("__kernel" | "kernel")
+                )
         }) || c.ty().spelling().contains("device_kernel");
         if !is_kernel {
             return None;
         }
         let printed = c.pretty_printed();
-        let params: Vec<_> = c.children().into_iter().filter(|p| p.kind() == CXCursor_ParmDecl).collect();
+        let params: Vec<_> = c
+            .children()
+            .into_iter()
+            .filter(|p| p.kind() == CXCursor_ParmDecl)
+            .collect();
         let attrs = KernelAttrs {
             reqd_work_group_size: attr_triple(&printed, "reqd_work_group_size"),
             work_group_size_hint: attr_triple(&printed, "work_group_size_hint"),
             vec_type_hint: vec_type_hint(&printed),
-            arg_type_names: params.iter().map(|p| arg_type_name(&p.ty().spelling())).collect(),
+            arg_type_names: params
+                .iter()
+                .map(|p| arg_type_name(&p.ty().spelling()))
+                .collect(),
             restrict_args: params.iter().map(|p| p.ty().is_restrict()).collect(),
         };
         if printed.contains("reqd_work_group_size") && attrs.reqd_work_group_size.is_none() {
             let span = self.span(c);
-            self.diags.push(Diagnostic::unsupported(span, "reqd_work_group_size with non-literal values"));
+            self.diags.push(Diagnostic::unsupported(
+                span,
+                "reqd_work_group_size with non-literal values",
+            ));
         }
         Some(attrs)
     }
@@ -185,12 +234,31 @@ fn vec_type_hint(printed: &str) -> Option<u32> {
 /// and other qualifiers dropped (`__global const float4 *restrict` → `float4*`).
 fn arg_type_name(spelling: &str) -> String {
     const DROP: &[&str] = &[
-        "__global", "global", "__local", "local", "__constant", "constant", "__private", "private", "__generic",
-        "generic", "const", "volatile", "restrict", "__read_only", "read_only", "__write_only", "write_only",
-        "__read_write", "read_write",
+        "__global",
+        "global",
+        "__local",
+        "local",
+        "__constant",
+        "constant",
+        "__private",
+        "private",
+        "__generic",
+        "generic",
+        "const",
+        "volatile",
+        "restrict",
+        "__read_only",
+        "read_only",
+        "__write_only",
+        "write_only",
+        "__read_write",
+        "read_write",
     ];
     let spaced = spelling.replace('*', " * ");
-    let words: Vec<&str> = spaced.split_whitespace().filter(|w| !DROP.contains(w)).collect();
+    let words: Vec<&str> = spaced
+        .split_whitespace()
+        .filter(|w| !DROP.contains(w))
+        .collect();
     words.join(" ").replace(" *", "*")
 }
 
@@ -198,7 +266,10 @@ fn arg_type_name(spelling: &str) -> String {
 fn attr_triple(printed: &str, name: &str) -> Option<[u32; 3]> {
     let start = printed.find(&format!("{name}("))? + name.len() + 1;
     let end = start + printed[start..].find(')')?;
-    let nums: Vec<u32> = printed[start..end].split(',').map(|s| s.trim().parse().ok()).collect::<Option<_>>()?;
+    let nums: Vec<u32> = printed[start..end]
+        .split(',')
+        .map(|s| s.trim().parse().ok())
+        .collect::<Option<_>>()?;
     match nums.as_slice() {
         [x, y, z] => Some([*x, *y, *z]),
         _ => None,
@@ -218,11 +289,23 @@ mod tests {
 
     #[test]
     fn encodes_vec_type_hints_and_argument_type_names() {
-        assert_eq!(super::vec_type_hint("__attribute__((vec_type_hint(float4)))"), Some(0x4_0005));
-        assert_eq!(super::vec_type_hint("__attribute__((vec_type_hint(uint)))"), Some(0x1_0002));
+        assert_eq!(
+            super::vec_type_hint("__attribute__((vec_type_hint(float4)))"),
+            Some(0x4_0005)
+        );
+        assert_eq!(
+            super::vec_type_hint("__attribute__((vec_type_hint(uint)))"),
+            Some(0x1_0002)
+        );
         assert_eq!(super::vec_type_hint("void k()"), None);
-        assert_eq!(super::arg_type_name("__global const float4 *restrict"), "float4*");
+        assert_eq!(
+            super::arg_type_name("__global const float4 *restrict"),
+            "float4*"
+        );
         assert_eq!(super::arg_type_name("__private uint"), "uint");
-        assert_eq!(super::arg_type_name("__local struct pair *"), "struct pair*");
+        assert_eq!(
+            super::arg_type_name("__local struct pair *"),
+            "struct pair*"
+        );
     }
 }

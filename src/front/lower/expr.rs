@@ -6,8 +6,8 @@ use super::{FnCtx, Lowerer, R};
 use crate::front::clang::{Cursor, EvalValue};
 use clang_sys::*;
 use clc_passes::ast::{
-    AddressSpace, BinaryOp, Builtin, CastKind, Category, ConstValue, Expr, ExprKind, Global, GlobalInit, Handle,
-    LogicalOp, QualType, Scalar, Swizzle, Type, UnaryOp,
+    AddressSpace, BinaryOp, Builtin, CastKind, Category, ConstValue, Expr, ExprKind, Global,
+    GlobalInit, Handle, LogicalOp, QualType, Scalar, Swizzle, Type, UnaryOp,
 };
 use clc_passes::diag::Span;
 
@@ -15,11 +15,29 @@ use clc_passes::diag::Span;
 const MAX_EXPR_DEPTH: u32 = 2000;
 
 impl Lowerer<'_, '_> {
-    fn push(&mut self, cx: &mut FnCtx, kind: ExprKind, ty: Handle<Type>, category: Category, span: Span) -> Handle<Expr> {
-        cx.exprs.append(Expr { kind, ty, category, span })
+    fn push(
+        &mut self,
+        cx: &mut FnCtx,
+        kind: ExprKind,
+        ty: Handle<Type>,
+        category: Category,
+        span: Span,
+    ) -> Handle<Expr> {
+        cx.exprs.append(Expr {
+            kind,
+            ty,
+            category,
+            span,
+        })
     }
 
-    fn push_value(&mut self, cx: &mut FnCtx, kind: ExprKind, ty: Handle<Type>, span: Span) -> Handle<Expr> {
+    fn push_value(
+        &mut self,
+        cx: &mut FnCtx,
+        kind: ExprKind,
+        ty: Handle<Type>,
+        span: Span,
+    ) -> Handle<Expr> {
         self.push(cx, kind, ty, Category::Value, span)
     }
 
@@ -62,7 +80,10 @@ impl Lowerer<'_, '_> {
     pub(super) fn expr(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
         // Every later stage recurses over expressions too; bound the depth once, here.
         if cx.expr_depth >= MAX_EXPR_DEPTH {
-            return self.unsupported(c, format!("expressions nested more than {MAX_EXPR_DEPTH} levels deep"));
+            return self.unsupported(
+                c,
+                format!("expressions nested more than {MAX_EXPR_DEPTH} levels deep"),
+            );
         }
         cx.expr_depth += 1;
         let r = self.expr_inner(c, cx);
@@ -73,7 +94,10 @@ impl Lowerer<'_, '_> {
     fn expr_inner(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
         let span = self.span(c);
         match c.kind() {
-            CXCursor_IntegerLiteral | CXCursor_CharacterLiteral | CXCursor_CXXBoolLiteralExpr | CXCursor_UnaryExpr => {
+            CXCursor_IntegerLiteral
+            | CXCursor_CharacterLiteral
+            | CXCursor_CXXBoolLiteralExpr
+            | CXCursor_UnaryExpr => {
                 let ty = self.ty(c.ty(), c)?;
                 match c.evaluate() {
                     Some(EvalValue::Int(v)) => Ok(self.int_const(cx, v, ty, span)),
@@ -83,14 +107,19 @@ impl Lowerer<'_, '_> {
             CXCursor_FloatingLiteral => {
                 let ty = self.ty(c.ty(), c)?;
                 match c.evaluate() {
-                    Some(EvalValue::Float(v)) => Ok(self.push_value(cx, ExprKind::FloatConst(v), ty, span)),
+                    Some(EvalValue::Float(v)) => {
+                        Ok(self.push_value(cx, ExprKind::FloatConst(v), ty, span))
+                    }
                     _ => self.unsupported(c, "this floating-point literal"),
                 }
             }
             CXCursor_StringLiteral => {
                 let g = self.string_literal(c)?;
                 let ty = self.module.globals[g].ty.ty;
-                let cat = Category::Place { space: Some(AddressSpace::Constant), is_const: true };
+                let cat = Category::Place {
+                    space: Some(AddressSpace::Constant),
+                    is_const: true,
+                };
                 Ok(self.push(cx, ExprKind::Global(g), ty, cat, span))
             }
             CXCursor_ParenExpr => match c.expr_children().first() {
@@ -103,27 +132,54 @@ impl Lowerer<'_, '_> {
             CXCursor_UnaryOperator => self.unary(c, cx, span),
             CXCursor_ArraySubscriptExpr => {
                 let ch = c.expr_children();
-                let [a, b] = ch.as_slice() else { return self.unsupported(c, "this subscript expression") };
+                let [a, b] = ch.as_slice() else {
+                    return self.unsupported(c, "this subscript expression");
+                };
                 let (a, b) = (self.value(a, cx)?, self.value(b, cx)?);
-                let (base, index) = if self.module.types.as_pointer(cx.exprs[a].ty).is_some() { (a, b) } else { (b, a) };
-                let Some((pointee, space, is_const)) = self.module.types.as_pointer(cx.exprs[base].ty) else {
+                let (base, index) = if self.module.types.as_pointer(cx.exprs[a].ty).is_some() {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                let Some((pointee, space, is_const)) =
+                    self.module.types.as_pointer(cx.exprs[base].ty)
+                else {
                     return self.unsupported(c, "subscripting a non-pointer (vector components)");
                 };
-                Ok(self.push(cx, ExprKind::Index { base, index }, pointee, Category::Place { space, is_const }, span))
+                Ok(self.push(
+                    cx,
+                    ExprKind::Index { base, index },
+                    pointee,
+                    Category::Place { space, is_const },
+                    span,
+                ))
             }
             CXCursor_BinaryOperator => self.binary(c, cx, span),
             CXCursor_CompoundAssignOperator => self.compound_assign(c, cx, span),
             CXCursor_ConditionalOperator => {
                 let ch = c.expr_children();
-                let [a, b, d] = ch.as_slice() else { return self.unsupported(c, "this conditional expression") };
+                let [a, b, d] = ch.as_slice() else {
+                    return self.unsupported(c, "this conditional expression");
+                };
                 let cond = self.value(a, cx)?;
                 let then = self.value(b, cx)?;
                 let otherwise = self.value(d, cx)?;
                 let ty = self.ty(c.ty(), c)?;
-                Ok(self.push_value(cx, ExprKind::Conditional { cond, then, otherwise }, ty, span))
+                Ok(self.push_value(
+                    cx,
+                    ExprKind::Conditional {
+                        cond,
+                        then,
+                        otherwise,
+                    },
+                    ty,
+                    span,
+                ))
             }
             CXCursor_CStyleCastExpr => {
-                let Some(inner) = c.expr_children().pop() else { return self.unsupported(c, "this cast") };
+                let Some(inner) = c.expr_children().pop() else {
+                    return self.unsupported(c, "this cast");
+                };
                 if c.ty().kind() == CXType_Void {
                     return self.expr(&inner, cx);
                 }
@@ -148,7 +204,9 @@ impl Lowerer<'_, '_> {
             let key = (c.hash(), c.location().map_or(0, |l| l.offset));
             return match cx.macro_swizzles.get(&key).cloned() {
                 Some(acc) => self.swizzle(c, &ch, Some(acc), cx),
-                None => self.unsupported(c, "a vector component access written inside a macro body"),
+                None => {
+                    self.unsupported(c, "a vector component access written inside a macro body")
+                }
             };
         }
         if !c.same_location(&ch) {
@@ -173,25 +231,52 @@ impl Lowerer<'_, '_> {
         let x = &cx.exprs[inner];
         let span = x.span;
         if let Category::Place { .. } = x.category {
-            if let (Type::Array { .. }, Type::Pointer { pointee, space: None, is_const, is_volatile }) =
-                (self.module.types.get(x.ty).clone(), self.module.types.get(target).clone())
-            {
+            if let (
+                Type::Array { .. },
+                Type::Pointer {
+                    pointee,
+                    space: None,
+                    is_const,
+                    is_volatile,
+                },
+            ) = (
+                self.module.types.get(x.ty).clone(),
+                self.module.types.get(target).clone(),
+            ) {
                 // clang leaves the pointee of a decayed unqualified object (a compound
                 // literal) without a space: it is the object's.
-                if let Category::Place { space: Some(space), .. } = x.category {
-                    let target = self.module.types.intern(Type::Pointer { pointee, space: Some(space), is_const, is_volatile });
+                if let Category::Place {
+                    space: Some(space), ..
+                } = x.category
+                {
+                    let target = self.module.types.intern(Type::Pointer {
+                        pointee,
+                        space: Some(space),
+                        is_const,
+                        is_volatile,
+                    });
                     return Ok(self.push_value(
                         cx,
-                        ExprKind::Cast { kind: CastKind::ArrayToPointer, operand: inner, explicit: false },
+                        ExprKind::Cast {
+                            kind: CastKind::ArrayToPointer,
+                            operand: inner,
+                            explicit: false,
+                        },
                         target,
                         span,
                     ));
                 }
             }
-            if let (Type::Array { .. }, Type::Pointer { .. }) = (self.module.types.get(x.ty), self.module.types.get(target)) {
+            if let (Type::Array { .. }, Type::Pointer { .. }) =
+                (self.module.types.get(x.ty), self.module.types.get(target))
+            {
                 return Ok(self.push_value(
                     cx,
-                    ExprKind::Cast { kind: CastKind::ArrayToPointer, operand: inner, explicit: false },
+                    ExprKind::Cast {
+                        kind: CastKind::ArrayToPointer,
+                        operand: inner,
+                        explicit: false,
+                    },
                     target,
                     span,
                 ));
@@ -215,13 +300,25 @@ impl Lowerer<'_, '_> {
             _ => 0,
         };
         if lanes(from) != lanes(to) || lanes(to) == 0 {
-            return self.unsupported(c, "as_type between types of different value sizes (3-component vectors)");
+            return self.unsupported(
+                c,
+                "as_type between types of different value sizes (3-component vectors)",
+            );
         }
         if from == to {
             return Ok(v);
         }
         let span = self.span(c);
-        Ok(self.push_value(cx, ExprKind::Cast { kind: CastKind::Bitcast, operand: v, explicit: true }, to, span))
+        Ok(self.push_value(
+            cx,
+            ExprKind::Cast {
+                kind: CastKind::Bitcast,
+                operand: v,
+                explicit: true,
+            },
+            to,
+            span,
+        ))
     }
 
     /// Whether an unexposed node with the same location and extent as its vector child is
@@ -233,7 +330,8 @@ impl Lowerer<'_, '_> {
         if node.kind() != CXType_ExtVector || node.num_elements() != child.num_elements() {
             return true;
         }
-        node.address_space() != 0 || (child.address_space() == 0 && node.canonical().same(&child.canonical()))
+        node.address_space() != 0
+            || (child.address_space() == 0 && node.canonical().same(&child.canonical()))
     }
 
     /// Whether `c` (with first expression child `ch`) is a swizzle spelled in a macro body:
@@ -255,7 +353,13 @@ impl Lowerer<'_, '_> {
     }
 
     /// `base.xyz`: the accessor is the last token of the normalised extent (or `known`).
-    fn swizzle(&mut self, c: &Cursor<'_>, base_c: &Cursor<'_>, known: Option<String>, cx: &mut FnCtx) -> R<Handle<Expr>> {
+    fn swizzle(
+        &mut self,
+        c: &Cursor<'_>,
+        base_c: &Cursor<'_>,
+        known: Option<String>,
+        cx: &mut FnCtx,
+    ) -> R<Handle<Expr>> {
         let span = self.span(c);
         let base = self.expr(base_c, cx)?;
         let Type::Vector { len, .. } = self.module.types.get(cx.exprs[base].ty).clone() else {
@@ -271,10 +375,18 @@ impl Lowerer<'_, '_> {
         let ty = self.ty(c.ty(), c)?;
         // A swizzle of a swizzle selects from the inner base directly.
         let (base, category) = match cx.exprs[base].kind.clone() {
-            ExprKind::Swizzle { base: inner, indices: outer } => {
+            ExprKind::Swizzle {
+                base: inner,
+                indices: outer,
+            } => {
                 indices = indices
                     .iter()
-                    .map(|&i| outer.get(usize::from(i)).copied().unwrap_or(Swizzle::UNDEFINED))
+                    .map(|&i| {
+                        outer
+                            .get(usize::from(i))
+                            .copied()
+                            .unwrap_or(Swizzle::UNDEFINED)
+                    })
                     .collect();
                 (inner, cx.exprs[inner].category)
             }
@@ -287,13 +399,21 @@ impl Lowerer<'_, '_> {
     fn compound_literal(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
         let span = self.span(c);
         let ty = self.ty(c.ty(), c)?;
-        let Some(list) = c.expr_children().into_iter().find(|x| x.kind() == CXCursor_InitListExpr) else {
+        let Some(list) = c
+            .expr_children()
+            .into_iter()
+            .find(|x| x.kind() == CXCursor_InitListExpr)
+        else {
             return self.unsupported(c, "this compound literal");
         };
         let Type::Vector { elem, len } = self.module.types.get(ty).clone() else {
             // `(S){ … }`: an unnamed object initialized in place.
             let init = self.init(&list, ty, cx)?;
-            let q = clc_passes::ast::QualType { ty, space: Some(AddressSpace::Private), is_const: false };
+            let q = clc_passes::ast::QualType {
+                ty,
+                space: Some(AddressSpace::Private),
+                is_const: false,
+            };
             let local = cx.locals.append(clc_passes::ast::Local {
                 name: ".compoundliteral".into(),
                 ty: q,
@@ -301,8 +421,20 @@ impl Lowerer<'_, '_> {
                 is_param: false,
                 scope_depth: cx.depth,
             });
-            let cat = Category::Place { space: Some(AddressSpace::Private), is_const: false };
-            return Ok(self.push(cx, ExprKind::CompoundLiteral { local, init: Box::new(init) }, ty, cat, span));
+            let cat = Category::Place {
+                space: Some(AddressSpace::Private),
+                is_const: false,
+            };
+            return Ok(self.push(
+                cx,
+                ExprKind::CompoundLiteral {
+                    local,
+                    init: Box::new(init),
+                },
+                ty,
+                cat,
+                span,
+            ));
         };
         let elem_ty = self.module.types.scalar(elem);
         let mut parts = Vec::new();
@@ -313,7 +445,11 @@ impl Lowerer<'_, '_> {
                 Type::Vector { elem: pe, len: pl } => {
                     count += u32::from(pl);
                     let target = self.module.types.intern(Type::Vector { elem, len: pl });
-                    if pe == elem { v } else { self.convert(v, target, false, &e, cx)? }
+                    if pe == elem {
+                        v
+                    } else {
+                        self.convert(v, target, false, &e, cx)?
+                    }
                 }
                 _ => {
                     count += 1;
@@ -358,9 +494,18 @@ impl Lowerer<'_, '_> {
             },
             (Type::Pointer { space: a, .. }, Type::Pointer { space: b, .. }) => {
                 // A null pointer constant (`NULL` is `(void *)0`) converts to any pointer.
-                if let ExprKind::Cast { kind: CastKind::NullToPointer, operand, .. } = cx.exprs[v].kind {
+                if let ExprKind::Cast {
+                    kind: CastKind::NullToPointer,
+                    operand,
+                    ..
+                } = cx.exprs[v].kind
+                {
                     let span = cx.exprs[v].span;
-                    let k = ExprKind::Cast { kind: CastKind::NullToPointer, operand, explicit };
+                    let k = ExprKind::Cast {
+                        kind: CastKind::NullToPointer,
+                        operand,
+                        explicit,
+                    };
                     return Ok(self.push_value(cx, k, to, span));
                 }
                 if a == b {
@@ -376,19 +521,32 @@ impl Lowerer<'_, '_> {
                     CastKind::IntToPointer
                 }
             }
-            (Type::Scalar(Int { .. }), Type::Event) if matches!(cx.exprs[v].kind, ExprKind::IntConst(0)) => {
+            (Type::Scalar(Int { .. }), Type::Event)
+                if matches!(cx.exprs[v].kind, ExprKind::IntConst(0)) =>
+            {
                 CastKind::NullToPointer
             }
             (Type::Scalar(Int { .. }), Type::Sampler) => {
                 // `sampler_t` from a constant (`CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST`).
-                let bits = at.evaluate().or_else(|| at.expr_children().first().and_then(|c| c.evaluate()));
+                let bits = at
+                    .evaluate()
+                    .or_else(|| at.expr_children().first().and_then(|c| c.evaluate()));
                 let Some(EvalValue::Int(bits)) = bits else {
                     return self.unsupported(at, "a sampler initialized from a non-constant value");
                 };
                 let span = cx.exprs[v].span;
                 let ity = cx.exprs[v].ty;
                 let c = self.push_value(cx, ExprKind::IntConst(bits), ity, span);
-                return Ok(self.push_value(cx, ExprKind::Cast { kind: CastKind::IntToSampler, operand: c, explicit }, to, span));
+                return Ok(self.push_value(
+                    cx,
+                    ExprKind::Cast {
+                        kind: CastKind::IntToSampler,
+                        operand: c,
+                        explicit,
+                    },
+                    to,
+                    span,
+                ));
             }
             (Type::Pointer { .. }, Type::Scalar(Bool)) => CastKind::ToBool,
             (Type::Pointer { .. }, Type::Scalar(Int { .. })) => CastKind::PointerToInt,
@@ -403,44 +561,78 @@ impl Lowerer<'_, '_> {
                     self.convert(v, et, explicit, at, cx)?
                 };
                 let span = cx.exprs[v].span;
-                return Ok(self.push_value(cx, ExprKind::Cast { kind: CastKind::Splat, operand: v, explicit }, to, span));
+                return Ok(self.push_value(
+                    cx,
+                    ExprKind::Cast {
+                        kind: CastKind::Splat,
+                        operand: v,
+                        explicit,
+                    },
+                    to,
+                    span,
+                ));
             }
-            (Type::Vector { elem: a, len: n }, Type::Vector { elem: b, len: m }) if n == m => match (a, b) {
-                (Int { .. }, Int { .. }) => CastKind::IntToInt,
-                (Int { .. }, Float { .. }) => CastKind::IntToFloat,
-                (Float { .. }, Int { .. }) => CastKind::FloatToInt,
-                (Float { .. }, Float { .. }) => CastKind::FloatToFloat,
-                _ => {
-                    let (f, t) = (types.display(from), types.display(to));
-                    return self.unsupported(at, format!("conversion from '{f}' to '{t}'"));
+            (Type::Vector { elem: a, len: n }, Type::Vector { elem: b, len: m }) if n == m => {
+                match (a, b) {
+                    (Int { .. }, Int { .. }) => CastKind::IntToInt,
+                    (Int { .. }, Float { .. }) => CastKind::IntToFloat,
+                    (Float { .. }, Int { .. }) => CastKind::FloatToInt,
+                    (Float { .. }, Float { .. }) => CastKind::FloatToFloat,
+                    _ => {
+                        let (f, t) = (types.display(from), types.display(to));
+                        return self.unsupported(at, format!("conversion from '{f}' to '{t}'"));
+                    }
                 }
-            },
+            }
             _ => {
                 let (f, t) = (types.display(from), types.display(to));
                 return self.unsupported(at, format!("conversion from '{f}' to '{t}'"));
             }
         };
         let span = cx.exprs[v].span;
-        Ok(self.push_value(cx, ExprKind::Cast { kind, operand: v, explicit }, to, span))
+        Ok(self.push_value(
+            cx,
+            ExprKind::Cast {
+                kind,
+                operand: v,
+                explicit,
+            },
+            to,
+            span,
+        ))
     }
 
     fn decl_ref(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
-        let Some(decl) = c.referenced() else { return self.unsupported(c, "a reference to an unknown declaration") };
+        let Some(decl) = c.referenced() else {
+            return self.unsupported(c, "a reference to an unknown declaration");
+        };
         match decl.kind() {
             CXCursor_VarDecl | CXCursor_ParmDecl => {
                 if let Some(&l) = super::decl_key(&decl).and_then(|k| cx.by_decl.get(&k)) {
                     let q = cx.locals[l].ty;
-                    let cat = Category::Place { space: q.space, is_const: q.is_const };
+                    let cat = Category::Place {
+                        space: q.space,
+                        is_const: q.is_const,
+                    };
                     return Ok(self.push(cx, ExprKind::Local(l), q.ty, cat, span));
                 }
                 // Hoisted function-scope declarations (samplers) are already globals.
                 let hoisted = self.globals.contains_key(&decl.usr());
                 if !hoisted && !decl.has_global_storage() {
-                    return self.unsupported(c, format!("reference to '{}' declared outside this function", decl.spelling()));
+                    return self.unsupported(
+                        c,
+                        format!(
+                            "reference to '{}' declared outside this function",
+                            decl.spelling()
+                        ),
+                    );
                 }
                 let g = self.global_var(&decl, decl.storage_class() == CX_SC_Static)?;
                 let q = self.module.globals[g].ty;
-                let cat = Category::Place { space: q.space, is_const: q.is_const };
+                let cat = Category::Place {
+                    space: q.space,
+                    is_const: q.is_const,
+                };
                 Ok(self.push(cx, ExprKind::Global(g), q.ty, cat, span))
             }
             CXCursor_EnumConstantDecl => {
@@ -450,7 +642,13 @@ impl Lowerer<'_, '_> {
                     _ => self.unsupported(c, "this enumerator"),
                 }
             }
-            _ => self.unsupported(c, format!("a reference to '{}' as a value (function pointers)", decl.spelling())),
+            _ => self.unsupported(
+                c,
+                format!(
+                    "a reference to '{}' as a value (function pointers)",
+                    decl.spelling()
+                ),
+            ),
         }
     }
 
@@ -458,11 +656,21 @@ impl Lowerer<'_, '_> {
         let Some(base_c) = c.expr_children().into_iter().next() else {
             return self.unsupported(c, "member access without a base");
         };
-        let Some(field) = c.referenced() else { return self.unsupported(c, "member access to an unknown field") };
+        let Some(field) = c.referenced() else {
+            return self.unsupported(c, "member access to an unknown field");
+        };
         let base = self.expr(&base_c, cx)?;
-        let base = if let Some((pointee, space, is_const)) = self.module.types.as_pointer(cx.exprs[base].ty) {
+        let base = if let Some((pointee, space, is_const)) =
+            self.module.types.as_pointer(cx.exprs[base].ty)
+        {
             let p = self.as_value(base, cx);
-            self.push(cx, ExprKind::Deref(p), pointee, Category::Place { space, is_const }, span)
+            self.push(
+                cx,
+                ExprKind::Deref(p),
+                pointee,
+                Category::Place { space, is_const },
+                span,
+            )
         } else {
             base
         };
@@ -471,25 +679,48 @@ impl Lowerer<'_, '_> {
             return self.unsupported(c, "member access on a non-struct (vector components)");
         };
         let name = field.spelling();
-        let Some((index, f)) = self.module.types.structs[def].fields.iter().enumerate().find(|(_, f)| f.name == name)
+        let Some((index, f)) = self.module.types.structs[def]
+            .fields
+            .iter()
+            .enumerate()
+            .find(|(_, f)| f.name == name)
         else {
-            return self.unsupported(c, format!("access to member '{name}' of an anonymous struct or union"));
+            return self.unsupported(
+                c,
+                format!("access to member '{name}' of an anonymous struct or union"),
+            );
         };
         let ty = f.ty;
         // A member of a struct value (`f().x`) is a value.
         let category = match base_category {
-            Category::Place { space, is_const } => Category::Place { space, is_const: is_const || c.ty().is_const() },
+            Category::Place { space, is_const } => Category::Place {
+                space,
+                is_const: is_const || c.ty().is_const(),
+            },
             Category::Value => Category::Value,
         };
-        Ok(self.push(cx, ExprKind::Member { base, field: index as u32 }, ty, category, span))
+        Ok(self.push(
+            cx,
+            ExprKind::Member {
+                base,
+                field: index as u32,
+            },
+            ty,
+            category,
+            span,
+        ))
     }
 
     fn call(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
-        let Some(callee) = c.referenced() else { return self.unsupported(c, "calls through function pointers") };
+        let Some(callee) = c.referenced() else {
+            return self.unsupported(c, "calls through function pointers");
+        };
         let name = callee.spelling();
         let ty = self.ty(c.ty(), c)?;
         let arg_cursors = c.arguments();
-        let user = callee.definition().and_then(|d| self.functions.get(&d.usr()).copied());
+        let user = callee
+            .definition()
+            .and_then(|d| self.functions.get(&d.usr()).copied());
         if let Some(function) = user {
             let mut args = Vec::new();
             for a in &arg_cursors {
@@ -525,7 +756,9 @@ impl Lowerer<'_, '_> {
                         continue;
                     }
                     _ if matches!(builtin, Builtin::WorkItem(_)) => {}
-                    _ => return self.unsupported(a, format!("a non-constant argument to '{name}'")),
+                    _ => {
+                        return self.unsupported(a, format!("a non-constant argument to '{name}'"))
+                    }
                 }
             }
             args.push(self.value(a, cx)?);
@@ -540,12 +773,24 @@ impl Lowerer<'_, '_> {
         let ty = self.ty(c.ty(), c)?;
         let op = c.unary_operator();
         match op {
-            CXUnaryOperator_PostInc | CXUnaryOperator_PostDec | CXUnaryOperator_PreInc | CXUnaryOperator_PreDec => {
+            CXUnaryOperator_PostInc
+            | CXUnaryOperator_PostDec
+            | CXUnaryOperator_PreInc
+            | CXUnaryOperator_PreDec => {
                 let place = self.place(&operand, cx)?;
                 let increment = matches!(op, CXUnaryOperator_PostInc | CXUnaryOperator_PreInc);
                 let prefix = matches!(op, CXUnaryOperator_PreInc | CXUnaryOperator_PreDec);
                 let ty = cx.exprs[place].ty;
-                Ok(self.push_value(cx, ExprKind::IncDec { place, increment, prefix }, ty, span))
+                Ok(self.push_value(
+                    cx,
+                    ExprKind::IncDec {
+                        place,
+                        increment,
+                        prefix,
+                    },
+                    ty,
+                    span,
+                ))
             }
             CXUnaryOperator_AddrOf => {
                 let place = self.place(&operand, cx)?;
@@ -553,10 +798,17 @@ impl Lowerer<'_, '_> {
             }
             CXUnaryOperator_Deref => {
                 let p = self.value(&operand, cx)?;
-                let Some((pointee, space, is_const)) = self.module.types.as_pointer(cx.exprs[p].ty) else {
+                let Some((pointee, space, is_const)) = self.module.types.as_pointer(cx.exprs[p].ty)
+                else {
                     return self.unsupported(c, "dereferencing a non-pointer");
                 };
-                Ok(self.push(cx, ExprKind::Deref(p), pointee, Category::Place { space, is_const }, span))
+                Ok(self.push(
+                    cx,
+                    ExprKind::Deref(p),
+                    pointee,
+                    Category::Place { space, is_const },
+                    span,
+                ))
             }
             CXUnaryOperator_Plus => self.value(&operand, cx),
             CXUnaryOperator_Minus | CXUnaryOperator_Not | CXUnaryOperator_LNot => {
@@ -574,7 +826,9 @@ impl Lowerer<'_, '_> {
 
     fn binary(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
         let ch = c.expr_children();
-        let [l, r] = ch.as_slice() else { return self.unsupported(c, "this binary expression") };
+        let [l, r] = ch.as_slice() else {
+            return self.unsupported(c, "this binary expression");
+        };
         let op = c.binary_operator();
         match op {
             CXBinaryOperator_Assign => {
@@ -608,7 +862,9 @@ impl Lowerer<'_, '_> {
 
     fn compound_assign(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
         let ch = c.expr_children();
-        let [l, r] = ch.as_slice() else { return self.unsupported(c, "this compound assignment") };
+        let [l, r] = ch.as_slice() else {
+            return self.unsupported(c, "this compound assignment");
+        };
         let Some(op) = compound_op(c.binary_operator()) else {
             return self.unsupported(c, "this compound assignment operator");
         };
@@ -626,34 +882,79 @@ impl Lowerer<'_, '_> {
                 None => return self.unsupported(c, "compound assignment on these operand types"),
             }
         };
-        Ok(self.push_value(cx, ExprKind::CompoundAssign { op, place, value, compute }, lt, span))
+        Ok(self.push_value(
+            cx,
+            ExprKind::CompoundAssign {
+                op,
+                place,
+                value,
+                compute,
+            },
+            lt,
+            span,
+        ))
     }
 
     /// Integer promotion (C11 6.3.1.1).
     pub(super) fn promote(&mut self, t: Handle<Type>) -> Handle<Type> {
         match self.module.types.as_scalar(t) {
-            Some(Scalar::Bool) => self.module.types.scalar(Scalar::Int { width: 32, signed: true }),
-            Some(Scalar::Int { width, .. }) if width < 32 => self.module.types.scalar(Scalar::Int { width: 32, signed: true }),
+            Some(Scalar::Bool) => self.module.types.scalar(Scalar::Int {
+                width: 32,
+                signed: true,
+            }),
+            Some(Scalar::Int { width, .. }) if width < 32 => {
+                self.module.types.scalar(Scalar::Int {
+                    width: 32,
+                    signed: true,
+                })
+            }
             _ => t,
         }
     }
 
     /// The usual arithmetic conversions (C11 6.3.1.8) on two scalar types.
-    pub(super) fn usual_arithmetic(&mut self, a: Handle<Type>, b: Handle<Type>) -> Option<Handle<Type>> {
+    pub(super) fn usual_arithmetic(
+        &mut self,
+        a: Handle<Type>,
+        b: Handle<Type>,
+    ) -> Option<Handle<Type>> {
         let (a, b) = (self.promote(a), self.promote(b));
-        let (sa, sb) = (self.module.types.as_scalar(a)?, self.module.types.as_scalar(b)?);
+        let (sa, sb) = (
+            self.module.types.as_scalar(a)?,
+            self.module.types.as_scalar(b)?,
+        );
         let r = match (sa, sb) {
-            (Scalar::Float { width: x }, Scalar::Float { width: y }) => Scalar::Float { width: x.max(y) },
+            (Scalar::Float { width: x }, Scalar::Float { width: y }) => {
+                Scalar::Float { width: x.max(y) }
+            }
             (f @ Scalar::Float { .. }, _) | (_, f @ Scalar::Float { .. }) => f,
-            (Scalar::Int { width: wa, signed: sa_ }, Scalar::Int { width: wb, signed: sb_ }) => {
+            (
+                Scalar::Int {
+                    width: wa,
+                    signed: sa_,
+                },
+                Scalar::Int {
+                    width: wb,
+                    signed: sb_,
+                },
+            ) => {
                 if sa_ == sb_ {
-                    Scalar::Int { width: wa.max(wb), signed: sa_ }
+                    Scalar::Int {
+                        width: wa.max(wb),
+                        signed: sa_,
+                    }
                 } else {
                     let (ws, wu) = if sa_ { (wa, wb) } else { (wb, wa) };
                     if wu >= ws {
-                        Scalar::Int { width: wu, signed: false }
+                        Scalar::Int {
+                            width: wu,
+                            signed: false,
+                        }
                     } else {
-                        Scalar::Int { width: ws, signed: true }
+                        Scalar::Int {
+                            width: ws,
+                            signed: true,
+                        }
                     }
                 }
             }
@@ -673,13 +974,20 @@ impl Lowerer<'_, '_> {
             Type::Array { len, .. } => *len as usize,
             _ => bytes.len() + 1,
         };
-        let mut values: Vec<ConstValue> = bytes.iter().map(|b| ConstValue::Int(u64::from(*b))).collect();
+        let mut values: Vec<ConstValue> = bytes
+            .iter()
+            .map(|b| ConstValue::Int(u64::from(*b)))
+            .collect();
         values.resize(len, ConstValue::Int(0));
         let span = self.span(c);
         self.strings += 1;
         Ok(self.module.globals.append(Global {
             name: format!(".str.{}", self.strings),
-            ty: QualType { ty, space: Some(AddressSpace::Constant), is_const: true },
+            ty: QualType {
+                ty,
+                space: Some(AddressSpace::Constant),
+                is_const: true,
+            },
             init: GlobalInit::Const(ConstValue::Composite(values)),
             span,
             is_static_local: false,
@@ -787,7 +1095,10 @@ mod tests {
 
     #[test]
     fn unescapes_clang_spellings() {
-        assert_eq!(unescape_literal(r#""abcd\001\377\"q\\""#), Some(b"abcd\x01\xff\"q\\".to_vec()));
+        assert_eq!(
+            unescape_literal(r#""abcd\001\377\"q\\""#),
+            Some(b"abcd\x01\xff\"q\\".to_vec())
+        );
         assert_eq!(unescape_literal(r#""a\tb\n""#), Some(b"a\tb\n".to_vec()));
         assert_eq!(unescape_literal("L\"x\""), None);
     }

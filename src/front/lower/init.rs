@@ -22,11 +22,20 @@ impl Lowerer<'_, '_> {
     fn members(&self, ty: Handle<Type>) -> Option<Vec<Handle<Type>>> {
         match self.module.types.get(ty) {
             Type::Array { elem, len } => Some(vec![*elem; *len as usize]),
-            Type::Vector { elem, len } => Some(vec![self.module.types.lookup(&Type::Scalar(*elem))?; usize::from(*len)]),
+            Type::Vector { elem, len } => {
+                Some(vec![
+                    self.module.types.lookup(&Type::Scalar(*elem))?;
+                    usize::from(*len)
+                ])
+            }
             Type::Struct(d) => {
                 let def = &self.module.types.structs[*d];
                 // A union is initialized through its first member.
-                let n = if def.is_union { 1.min(def.fields.len()) } else { def.fields.len() };
+                let n = if def.is_union {
+                    1.min(def.fields.len())
+                } else {
+                    def.fields.len()
+                };
                 Some(def.fields[..n].iter().map(|f| f.ty).collect())
             }
             _ => None,
@@ -60,7 +69,11 @@ impl Lowerer<'_, '_> {
             // A literal made of scalars is shaped like an initializer list; one with vector
             // parts is lowered as an expression.
             if let Some(list) = vector_literal_list(c) {
-                if list.expr_children().iter().all(|e| e.ty().kind() != CXType_ExtVector) {
+                if list
+                    .expr_children()
+                    .iter()
+                    .all(|e| e.ty().kind() != CXType_ExtVector)
+                {
                     return self.shape(&list, ty, leaf);
                 }
             }
@@ -125,15 +138,20 @@ impl Lowerer<'_, '_> {
             *slot = self.fill(&[*value], &mut 0, ty, leaf)?;
             return Ok(());
         };
-        let Some(members) = self.members(ty) else { return self.unsupported(first, "a designator into a scalar") };
+        let Some(members) = self.members(ty) else {
+            return self.unsupported(first, "a designator into a scalar");
+        };
         if !matches!(slot, Shaped::List(_)) {
             if let Shaped::Leaf(_) | Shaped::Bytes(_) = slot {
-                return self.unsupported(first, "a designator into an object initialized as a whole");
+                return self
+                    .unsupported(first, "a designator into an object initialized as a whole");
             }
             *slot = Shaped::List(members.iter().map(|_| Shaped::Zero).collect());
         }
         let index = self.designated_member(first, ty)?;
-        let Shaped::List(items) = slot else { return self.unsupported(first, "this designator") };
+        let Shaped::List(items) = slot else {
+            return self.unsupported(first, "this designator");
+        };
         match items.get_mut(index) {
             Some(sub) => self.apply_designator(sub, members[index], rest, value, leaf),
             None => self.unsupported(first, "a designator outside the object"),
@@ -146,7 +164,10 @@ impl Lowerer<'_, '_> {
         let index = if d.kind() == CXCursor_MemberRef {
             let name = d.spelling();
             match self.module.types.get(ty) {
-                Type::Struct(s) => self.module.types.structs[*s].fields.iter().position(|f| f.name == name),
+                Type::Struct(s) => self.module.types.structs[*s]
+                    .fields
+                    .iter()
+                    .position(|f| f.name == name),
                 _ => None,
             }
         } else {
@@ -188,7 +209,9 @@ impl Lowerer<'_, '_> {
         ty: Handle<Type>,
         leaf: &mut dyn FnMut(&mut Self, &Cursor<'_>, Handle<Type>) -> R<T>,
     ) -> R<Shaped<T>> {
-        let Some(e) = elems.get(*pos).copied() else { return Ok(Shaped::Zero) };
+        let Some(e) = elems.get(*pos).copied() else {
+            return Ok(Shaped::Zero);
+        };
         let Some(members) = self.members(ty) else {
             *pos += 1;
             return self.shape(&e, ty, leaf);
@@ -216,13 +239,25 @@ impl Lowerer<'_, '_> {
         Ok(self.shaped_init(shaped, ty, c, cx))
     }
 
-    fn shaped_init(&mut self, s: Shaped<Handle<clc_passes::ast::Expr>>, ty: Handle<Type>, at: &Cursor<'_>, cx: &mut FnCtx) -> Init {
+    fn shaped_init(
+        &mut self,
+        s: Shaped<Handle<clc_passes::ast::Expr>>,
+        ty: Handle<Type>,
+        at: &Cursor<'_>,
+        cx: &mut FnCtx,
+    ) -> Init {
         match s {
             Shaped::Leaf(e) => Init::Expr(e),
             Shaped::Zero => Init::Zero,
             Shaped::List(items) => {
                 let members = self.members(ty).unwrap_or_default();
-                Init::List(items.into_iter().zip(members).map(|(i, m)| self.shaped_init(i, m, at, cx)).collect())
+                Init::List(
+                    items
+                        .into_iter()
+                        .zip(members)
+                        .map(|(i, m)| self.shaped_init(i, m, at, cx))
+                        .collect(),
+                )
             }
             Shaped::Bytes(bytes) => {
                 let (elem, len) = match self.module.types.get(ty) {
@@ -233,12 +268,14 @@ impl Lowerer<'_, '_> {
                 let mut items: Vec<Init> = bytes
                     .iter()
                     .take(len)
-                    .map(|b| Init::Expr(cx.exprs.append(clc_passes::ast::Expr {
-                        kind: ExprKind::IntConst(u64::from(*b)),
-                        ty: elem,
-                        category: clc_passes::ast::Category::Value,
-                        span,
-                    })))
+                    .map(|b| {
+                        Init::Expr(cx.exprs.append(clc_passes::ast::Expr {
+                            kind: ExprKind::IntConst(u64::from(*b)),
+                            ty: elem,
+                            category: clc_passes::ast::Category::Value,
+                            span,
+                        }))
+                    })
                     .collect();
                 items.resize_with(len, || Init::Zero);
                 Init::List(items)
@@ -274,14 +311,24 @@ impl Lowerer<'_, '_> {
             Shaped::Zero => ConstValue::Zero,
             Shaped::List(items) => {
                 let members = self.members(ty).unwrap_or_default();
-                ConstValue::Composite(items.into_iter().zip(members).map(|(i, m)| self.shaped_const(i, m)).collect())
+                ConstValue::Composite(
+                    items
+                        .into_iter()
+                        .zip(members)
+                        .map(|(i, m)| self.shaped_const(i, m))
+                        .collect(),
+                )
             }
             Shaped::Bytes(bytes) => {
                 let len = match self.module.types.get(ty) {
                     Type::Array { len, .. } => *len as usize,
                     _ => 0,
                 };
-                let mut v: Vec<ConstValue> = bytes.iter().take(len).map(|b| ConstValue::Int(u64::from(*b))).collect();
+                let mut v: Vec<ConstValue> = bytes
+                    .iter()
+                    .take(len)
+                    .map(|b| ConstValue::Int(u64::from(*b)))
+                    .collect();
                 v.resize(len, ConstValue::Int(0));
                 ConstValue::Composite(v)
             }
@@ -292,13 +339,20 @@ impl Lowerer<'_, '_> {
     fn constant(&mut self, e: &Cursor<'_>, ty: Handle<Type>) -> Option<ConstValue> {
         if matches!(self.module.types.get(ty), Type::Sampler) {
             // The sampler's bits, below clang's int-to-sampler conversion.
-            let v = e.evaluate().or_else(|| e.expr_children().into_iter().next_back().and_then(|c| c.evaluate()));
+            let v = e.evaluate().or_else(|| {
+                e.expr_children()
+                    .into_iter()
+                    .next_back()
+                    .and_then(|c| c.evaluate())
+            });
             return match v? {
                 EvalValue::Int(bits) => Some(ConstValue::Int(bits)),
                 EvalValue::Float(_) => None,
             };
         }
-        if matches!(self.module.types.get(ty), Type::Pointer { .. }) && !matches!(e.evaluate(), Some(EvalValue::Int(0))) {
+        if matches!(self.module.types.get(ty), Type::Pointer { .. })
+            && !matches!(e.evaluate(), Some(EvalValue::Int(0)))
+        {
             return self.address_constant(e);
         }
         if let Type::Vector { elem, len } = self.module.types.get(ty).clone() {
@@ -312,14 +366,20 @@ impl Lowerer<'_, '_> {
         Some(match (self.module.types.get(ty), v) {
             (Type::Scalar(Scalar::Bool), EvalValue::Int(i)) => ConstValue::Bool(i != 0),
             (Type::Scalar(Scalar::Bool), EvalValue::Float(f)) => ConstValue::Bool(f != 0.0),
-            (Type::Scalar(Scalar::Int { width, .. }), EvalValue::Int(i)) => ConstValue::Int(truncate(i, *width)),
-            (Type::Scalar(Scalar::Int { width, signed }), EvalValue::Float(f)) => {
-                ConstValue::Int(truncate(if *signed { f as i64 as u64 } else { f as u64 }, *width))
+            (Type::Scalar(Scalar::Int { width, .. }), EvalValue::Int(i)) => {
+                ConstValue::Int(truncate(i, *width))
             }
+            (Type::Scalar(Scalar::Int { width, signed }), EvalValue::Float(f)) => ConstValue::Int(
+                truncate(if *signed { f as i64 as u64 } else { f as u64 }, *width),
+            ),
             (Type::Scalar(Scalar::Float { .. }), EvalValue::Float(f)) => ConstValue::Float(f),
             (Type::Scalar(Scalar::Float { .. }), EvalValue::Int(i)) => {
-                let unsigned = matches!(self.ty(e.ty(), e).ok().and_then(|t| self.module.types.as_scalar(t)),
-                    Some(Scalar::Int { signed: false, .. }));
+                let unsigned = matches!(
+                    self.ty(e.ty(), e)
+                        .ok()
+                        .and_then(|t| self.module.types.as_scalar(t)),
+                    Some(Scalar::Int { signed: false, .. })
+                );
                 ConstValue::Float(if unsigned { i as f64 } else { i as i64 as f64 })
             }
             (Type::Pointer { .. }, EvalValue::Int(0)) => ConstValue::Zero,
@@ -334,13 +394,14 @@ impl Lowerer<'_, '_> {
         while let CXCursor_ParenExpr | CXCursor_UnexposedExpr | CXCursor_CStyleCastExpr = c.kind() {
             c = c.expr_children().into_iter().next_back()?;
         }
-        let (global, mut indices, decays) = if c.kind() == CXCursor_UnaryOperator && c.unary_operator() == CXUnaryOperator_AddrOf {
-            let (g, i) = self.address_path(&c.expr_children().into_iter().next()?)?;
-            (g, i, false)
-        } else {
-            let (g, i) = self.address_path(&c)?;
-            (g, i, true)
-        };
+        let (global, mut indices, decays) =
+            if c.kind() == CXCursor_UnaryOperator && c.unary_operator() == CXUnaryOperator_AddrOf {
+                let (g, i) = self.address_path(&c.expr_children().into_iter().next()?)?;
+                (g, i, false)
+            } else {
+                let (g, i) = self.address_path(&c)?;
+                (g, i, true)
+            };
         if decays {
             // An array designator decays to its first element.
             indices.push(0);
@@ -348,20 +409,29 @@ impl Lowerer<'_, '_> {
         Some(ConstValue::Address { global, indices })
     }
 
-    fn address_path(&mut self, c: &Cursor<'_>) -> Option<(Handle<clc_passes::ast::Global>, Vec<u32>)> {
+    fn address_path(
+        &mut self,
+        c: &Cursor<'_>,
+    ) -> Option<(Handle<clc_passes::ast::Global>, Vec<u32>)> {
         match c.kind() {
-            CXCursor_ParenExpr | CXCursor_UnexposedExpr => self.address_path(&c.expr_children().into_iter().next()?),
+            CXCursor_ParenExpr | CXCursor_UnexposedExpr => {
+                self.address_path(&c.expr_children().into_iter().next()?)
+            }
             CXCursor_DeclRefExpr => {
                 let d = c.referenced()?;
                 if !d.has_global_storage() {
                     return None;
                 }
-                let g = self.global_var(&d, d.storage_class() == CX_SC_Static).ok()?;
+                let g = self
+                    .global_var(&d, d.storage_class() == CX_SC_Static)
+                    .ok()?;
                 Some((g, Vec::new()))
             }
             CXCursor_ArraySubscriptExpr => {
                 let ch = c.expr_children();
-                let [base, index] = ch.as_slice() else { return None };
+                let [base, index] = ch.as_slice() else {
+                    return None;
+                };
                 let (g, mut i) = self.address_path(base)?;
                 match index.evaluate()? {
                     EvalValue::Int(v) => i.push(u32::try_from(v).ok()?),
@@ -374,8 +444,13 @@ impl Lowerer<'_, '_> {
                 let field = c.referenced()?.spelling();
                 let (g, mut i) = self.address_path(&base)?;
                 let base_ty = self.ty(base.ty(), &base).ok()?;
-                let Type::Struct(d) = self.module.types.get(base_ty).clone() else { return None };
-                let index = self.module.types.structs[d].fields.iter().position(|f| f.name == field)?;
+                let Type::Struct(d) = self.module.types.get(base_ty).clone() else {
+                    return None;
+                };
+                let index = self.module.types.structs[d]
+                    .fields
+                    .iter()
+                    .position(|f| f.name == field)?;
                 i.push(index as u32);
                 Some((g, i))
             }

@@ -10,7 +10,7 @@
 use super::Lowerer;
 use crate::front::clang::Cursor;
 use clang_sys::*;
-use clc_passes::ast::Swizzle;
+use clc_passes::ast::{Swizzle, Unroll};
 use std::collections::HashMap;
 
 /// Marks where an argument of the outermost invocation was substituted.
@@ -43,10 +43,16 @@ impl MacroDef {
                 }
             });
             if shape_ok {
-                return Some(MacroDef { params: Some(params), body: rest[close + 1..].to_vec() });
+                return Some(MacroDef {
+                    params: Some(params),
+                    body: rest[close + 1..].to_vec(),
+                });
             }
         }
-        Some(MacroDef { params: None, body: rest.to_vec() })
+        Some(MacroDef {
+            params: None,
+            body: rest.to_vec(),
+        })
     }
 }
 
@@ -81,7 +87,9 @@ fn split_args(tokens: &[String]) -> Option<(Vec<Vec<String>>, usize)> {
 }
 
 fn substitute(def: &MacroDef, args: &[Vec<String>]) -> Vec<String> {
-    let Some(params) = &def.params else { return def.body.clone() };
+    let Some(params) = &def.params else {
+        return def.body.clone();
+    };
     let mut out = Vec::new();
     for t in &def.body {
         match params.iter().position(|p| p == t) {
@@ -101,7 +109,12 @@ fn substitute(def: &MacroDef, args: &[Vec<String>]) -> Vec<String> {
     out
 }
 
-fn expand(macros: &HashMap<String, MacroDef>, tokens: &[String], depth: u32, out: &mut Vec<String>) -> Option<()> {
+fn expand(
+    macros: &HashMap<String, MacroDef>,
+    tokens: &[String],
+    depth: u32,
+    out: &mut Vec<String>,
+) -> Option<()> {
     if depth > 32 {
         return None;
     }
@@ -132,10 +145,16 @@ fn expand(macros: &HashMap<String, MacroDef>, tokens: &[String], depth: u32, out
 
 /// The accessors of the swizzles spelled in the bodies of the macros an invocation of
 /// `name` expands to, in order.
-pub(super) fn body_accessors(macros: &HashMap<String, MacroDef>, name: &str) -> Option<Vec<String>> {
+pub(super) fn body_accessors(
+    macros: &HashMap<String, MacroDef>,
+    name: &str,
+) -> Option<Vec<String>> {
     let def = macros.get(name)?;
-    let outer_args: Vec<Vec<String>> =
-        def.params.as_ref().map(|p| p.iter().map(|_| vec![OUTER_ARG.to_string()]).collect()).unwrap_or_default();
+    let outer_args: Vec<Vec<String>> = def
+        .params
+        .as_ref()
+        .map(|p| p.iter().map(|_| vec![OUTER_ARG.to_string()]).collect())
+        .unwrap_or_default();
     let mut out = Vec::new();
     expand(macros, &substitute(def, &outer_args), 0, &mut out)?;
     Some(
@@ -151,11 +170,18 @@ pub(super) fn body_accessors(macros: &HashMap<String, MacroDef>, name: &str) -> 
 /// spelled in a macro body has the invocation as its extent, and the expansion may hold
 /// several `for` statements (nested loops), so the answer is given only when all their
 /// headers agree.
-pub(super) fn for_clauses_written(macros: &HashMap<String, MacroDef>, tokens: &[String]) -> Option<[bool; 3]> {
+pub(super) fn for_clauses_written(
+    macros: &HashMap<String, MacroDef>,
+    tokens: &[String],
+) -> Option<[bool; 3]> {
     let direct = tokens.first().map(String::as_str) == Some("for");
     let mut expanded = Vec::new();
     expand(macros, tokens, 0, &mut expanded)?;
-    let mut starts = expanded.iter().enumerate().filter(|(_, t)| *t == "for").map(|(i, _)| i);
+    let mut starts = expanded
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| *t == "for")
+        .map(|(i, _)| i);
     let first = for_header(&expanded[starts.next()?..])?;
     if !direct {
         for i in starts {
@@ -198,6 +224,83 @@ fn for_header(tokens: &[String]) -> Option<[bool; 3]> {
     None
 }
 
+/// The unroll hint among the tokens in front of an attributed statement:
+/// `#pragma unroll [N]`, `#pragma unroll(N)`, `#pragma nounroll`,
+/// `#pragma clang loop unroll(enable|full|disable)` / `unroll_count(N)`, and
+/// `__attribute__((opencl_unroll_hint[(N)]))`. A count of 1 means no unrolling; a count
+/// that is not an integer (after expanding user macros) leaves the loop without a hint.
+pub(super) fn unroll_hint(macros: &HashMap<String, MacroDef>, tokens: &[String]) -> Option<Unroll> {
+    let count = |rest: &[String]| -> Option<Unroll> {
+        let inner: Vec<String> = rest
+            .iter()
+            .filter(|t| *t != "(" && *t != ")")
+            .cloned()
+            .collect();
+        if inner.is_empty() {
+            return Some(Unroll::Full);
+        }
+        let mut expanded = Vec::new();
+        expand(macros, &inner, 0, &mut expanded)?;
+        let [n] = expanded.as_slice() else {
+            return None;
+        };
+        let n = n.trim_end_matches(['u', 'U', 'l', 'L']);
+        let n = if let Some(h) = n.strip_prefix("0x").or_else(|| n.strip_prefix("0X")) {
+            u32::from_str_radix(h, 16).ok()?
+        } else {
+            n.parse::<u32>().ok()?
+        };
+        Some(if n <= 1 {
+            Unroll::Disable
+        } else {
+            Unroll::Count(n)
+        })
+    };
+    let mut hint = None;
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = tokens[i].as_str();
+        // The hint's own tokens: up to the next `#` or `__attribute__`.
+        let end = tokens[i + 1..]
+            .iter()
+            .position(|t| t == "#" || t == "__attribute__")
+            .map_or(tokens.len(), |p| i + 1 + p);
+        let rest = &tokens[(i + 1).min(end)..end];
+        match t {
+            "unroll" => hint = count(rest).or(hint),
+            "nounroll" => hint = Some(Unroll::Disable),
+            "opencl_unroll_hint" => {
+                let close = rest.iter().position(|t| t == ")").map_or(0, |p| p + 1);
+                let args = if rest.first().map(String::as_str) == Some("(") {
+                    &rest[..close]
+                } else {
+                    &[][..]
+                };
+                hint = count(args).or(hint);
+            }
+            "loop" => {
+                let mut k = 0;
+                while k < rest.len() {
+                    let arg = rest[k + 1..]
+                        .iter()
+                        .position(|t| t == ")")
+                        .map_or(&[][..], |p| &rest[k + 1..k + 2 + p]);
+                    match (rest[k].as_str(), arg.get(1).map(String::as_str)) {
+                        ("unroll", Some("enable" | "full")) => hint = Some(Unroll::Full),
+                        ("unroll", Some("disable")) => hint = Some(Unroll::Disable),
+                        ("unroll_count", _) => hint = count(arg).or(hint),
+                        _ => {}
+                    }
+                    k += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    hint
+}
+
 impl Lowerer<'_, '_> {
     /// Pairs every macro-body swizzle node of a function body with its accessor (see the
     /// module docs); the result is keyed by the node's cursor hash and location.
@@ -215,11 +318,15 @@ impl Lowerer<'_, '_> {
             if c.kind() != CXCursor_UnexposedExpr {
                 continue;
             }
-            let Some(ch) = c.expr_children().into_iter().next() else { continue };
+            let Some(ch) = c.expr_children().into_iter().next() else {
+                continue;
+            };
             if !self.is_macro_body_swizzle(&c, &ch) {
                 continue;
             }
-            if let (Some(name), Some(start)) = (c.tokens().into_iter().next(), c.extent_start_offset()) {
+            if let (Some(name), Some(start)) =
+                (c.tokens().into_iter().next(), c.extent_start_offset())
+            {
                 let key = (c.hash(), c.location().map_or(0, |l| l.offset));
                 match groups.iter_mut().find(|(g, _)| g.0 == name && g.1 == start) {
                     Some((_, nodes)) => nodes.push(key),
@@ -262,13 +369,23 @@ mod tests {
         ]);
         let strs = |v: &[&str]| Some(v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
         assert_eq!(body_accessors(&m, "PUT4"), strs(&["x", "w"]));
-        assert_eq!(body_accessors(&m, "PUT8"), strs(&["lo", "x", "w", "hi", "x", "w"]));
+        assert_eq!(
+            body_accessors(&m, "PUT8"),
+            strs(&["lo", "x", "w", "hi", "x", "w"])
+        );
         assert_eq!(body_accessors(&m, "GETX"), strs(&["x"]));
     }
 
     #[test]
     fn object_like_macros_are_not_parameter_lists() {
-        let d = MacroDef::parse(&["X".into(), "(".into(), "1".into(), "+".into(), "2".into(), ")".into()]);
+        let d = MacroDef::parse(&[
+            "X".into(),
+            "(".into(),
+            "1".into(),
+            "+".into(),
+            "2".into(),
+            ")".into(),
+        ]);
         assert!(d.is_some_and(|d| d.params.is_none()));
     }
 
@@ -276,13 +393,67 @@ mod tests {
     fn for_headers_say_which_clauses_are_written() {
         let toks = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
         let none = HashMap::new();
-        let m = defs(&["FOR ( i , n ) for ( int i = 0 ; i < n ; i ++ )", "EMPTY", "HDR ( ; ( a ) ; )"]);
-        assert_eq!(for_clauses_written(&none, &toks("for ( ; ; ) { for ( i = 0 ; ; ) ; }")), Some([false; 3]));
-        assert_eq!(for_clauses_written(&none, &toks("for ( ; f ( a , b ) ; x [ 1 ] ++ ) ;")), Some([false, true, true]));
-        assert_eq!(for_clauses_written(&m, &toks("FOR ( j , 4 ) s += j ;")), Some([true; 3]));
-        assert_eq!(for_clauses_written(&m, &toks("for ( EMPTY ; y < 3 ; ) y ++ ;")), Some([false, true, false]));
-        assert_eq!(for_clauses_written(&m, &toks("for HDR ;")), Some([false, true, false]));
+        let m = defs(&[
+            "FOR ( i , n ) for ( int i = 0 ; i < n ; i ++ )",
+            "EMPTY",
+            "HDR ( ; ( a ) ; )",
+        ]);
+        assert_eq!(
+            for_clauses_written(&none, &toks("for ( ; ; ) { for ( i = 0 ; ; ) ; }")),
+            Some([false; 3])
+        );
+        assert_eq!(
+            for_clauses_written(&none, &toks("for ( ; f ( a , b ) ; x [ 1 ] ++ ) ;")),
+            Some([false, true, true])
+        );
+        assert_eq!(
+            for_clauses_written(&m, &toks("FOR ( j , 4 ) s += j ;")),
+            Some([true; 3])
+        );
+        assert_eq!(
+            for_clauses_written(&m, &toks("for ( EMPTY ; y < 3 ; ) y ++ ;")),
+            Some([false, true, false])
+        );
+        assert_eq!(
+            for_clauses_written(&m, &toks("for HDR ;")),
+            Some([false, true, false])
+        );
         assert_eq!(for_clauses_written(&none, &toks("for ( ; ; ; ) ;")), None);
         assert_eq!(for_clauses_written(&none, &toks("for ( a ; b )")), None);
+    }
+
+    #[test]
+    fn unroll_hints_in_every_spelling() {
+        let toks = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let m = defs(&["FACTOR 4", "ONE 1"]);
+        let hint = |s: &str| unroll_hint(&m, &toks(s));
+        assert_eq!(hint("# pragma unroll"), Some(Unroll::Full));
+        assert_eq!(hint("# pragma unroll 8"), Some(Unroll::Count(8)));
+        assert_eq!(hint("# pragma unroll ( FACTOR )"), Some(Unroll::Count(4)));
+        assert_eq!(hint("# pragma unroll ONE"), Some(Unroll::Disable));
+        assert_eq!(hint("# pragma unroll 0x10u"), Some(Unroll::Count(16)));
+        assert_eq!(hint("# pragma unroll N"), None);
+        assert_eq!(hint("# pragma nounroll"), Some(Unroll::Disable));
+        assert_eq!(
+            hint("# pragma clang loop unroll ( full )"),
+            Some(Unroll::Full)
+        );
+        assert_eq!(
+            hint("# pragma clang loop unroll ( disable )"),
+            Some(Unroll::Disable)
+        );
+        assert_eq!(
+            hint("# pragma clang loop unroll_count ( 3 )"),
+            Some(Unroll::Count(3))
+        );
+        assert_eq!(
+            hint("__attribute__ ( ( opencl_unroll_hint ) )"),
+            Some(Unroll::Full)
+        );
+        assert_eq!(
+            hint("__attribute__ ( ( opencl_unroll_hint ( 2 ) ) )"),
+            Some(Unroll::Count(2))
+        );
+        assert_eq!(hint("__attribute__ ( ( fallthrough ) )"), None);
     }
 }

@@ -15,7 +15,9 @@ mod types;
 
 use super::clang::{Cursor, Location};
 use crate::source::SourceMap;
-use clc_passes::ast::{Arena, Expr, Function, Global, Handle, LangOptions, Local, Module, StructDef};
+use clc_passes::ast::{
+    Arena, Expr, Function, Global, Handle, LangOptions, Local, Module, StructDef,
+};
 use clc_passes::diag::{Diagnostic, Diagnostics, FileId, Span};
 use std::collections::HashMap;
 
@@ -26,7 +28,11 @@ pub struct Reported;
 type R<T> = Result<T, Reported>;
 
 /// Lowers the translation unit rooted at `root` into a module.
-pub fn lower(root: &Cursor<'_>, lang: LangOptions, sources: &mut SourceMap) -> Result<Module, Diagnostics> {
+pub fn lower(
+    root: &Cursor<'_>,
+    lang: LangOptions,
+    sources: &mut SourceMap,
+) -> Result<Module, Diagnostics> {
     let mut l = Lowerer {
         module: Module::new(lang),
         diags: Diagnostics::new(),
@@ -114,11 +120,31 @@ impl Lowerer<'_, '_> {
 
     fn span_of(&mut self, loc: Option<Location>) -> Span {
         match loc {
-            Some(Location { file: Some(path), line, col, .. }) => {
-                Span { file: self.sources.id_for(&path), line, col }
-            }
-            Some(Location { file: None, line, col, .. }) => Span { file: FileId(0), line, col },
-            None => Span { file: FileId(0), line: 0, col: 0 },
+            Some(Location {
+                file: Some(path),
+                line,
+                col,
+                ..
+            }) => Span {
+                file: self.sources.id_for(&path),
+                line,
+                col,
+            },
+            Some(Location {
+                file: None,
+                line,
+                col,
+                ..
+            }) => Span {
+                file: FileId(0),
+                line,
+                col,
+            },
+            None => Span {
+                file: FileId(0),
+                line: 0,
+                col: 0,
+            },
         }
     }
 

@@ -2,9 +2,9 @@
 
 use super::{macros, FnCtx, Lowerer, R};
 use crate::front::clang::Cursor;
-use clang_sys::*;
 use crate::front::clang::EvalValue;
-use clc_passes::ast::{AddressSpace, Block, Local, Scalar, Stmt, StmtKind, SwitchCase};
+use clang_sys::*;
+use clc_passes::ast::{AddressSpace, Block, Local, Scalar, Stmt, StmtKind, SwitchCase, Unroll};
 
 impl Lowerer<'_, '_> {
     /// A compound statement (one scope level deeper than its parent, except the body).
@@ -45,15 +45,22 @@ impl Lowerer<'_, '_> {
                 for d in c.children() {
                     match d.kind() {
                         CXCursor_VarDecl => self.local_decl(&d, cx, out)?,
-                        CXCursor_StructDecl | CXCursor_UnionDecl | CXCursor_EnumDecl | CXCursor_TypedefDecl => {}
-                        _ => return self.unsupported(&d, "this kind of declaration inside a function"),
+                        CXCursor_StructDecl | CXCursor_UnionDecl | CXCursor_EnumDecl
+                        | CXCursor_TypedefDecl => {}
+                        _ => {
+                            return self
+                                .unsupported(&d, "this kind of declaration inside a function")
+                        }
                     }
                 }
                 return Ok(());
             }
             CXCursor_IfStmt => {
                 let ch = c.children();
-                let parts: Vec<_> = ch.iter().filter(|x| x.is_expression() || x.is_statement()).collect();
+                let parts: Vec<_> = ch
+                    .iter()
+                    .filter(|x| x.is_expression() || x.is_statement())
+                    .collect();
                 let (cond, then, otherwise) = match parts.as_slice() {
                     [cond, then] => (*cond, *then, None),
                     [cond, then, otherwise] => (*cond, *then, Some(*otherwise)),
@@ -65,24 +72,46 @@ impl Lowerer<'_, '_> {
                     Some(o) => Some(self.nested(o, cx)?),
                     None => None,
                 };
-                StmtKind::If { cond, then, otherwise }
+                StmtKind::If {
+                    cond,
+                    then,
+                    otherwise,
+                }
             }
             CXCursor_WhileStmt => {
                 let ch = c.children();
-                let [cond, body] = ch.as_slice() else { return self.unsupported(c, "this form of 'while'") };
+                let [cond, body] = ch.as_slice() else {
+                    return self.unsupported(c, "this form of 'while'");
+                };
                 if !cond.is_expression() {
                     return self.unsupported(cond, "a declaration as a loop condition");
                 }
                 let cond = self.value(cond, cx)?;
                 let body = self.nested(body, cx)?;
-                StmtKind::Loop { init: Block::default(), cond: Some(cond), body, step: None, test_after: false }
+                StmtKind::Loop {
+                    init: Block::default(),
+                    cond: Some(cond),
+                    body,
+                    step: None,
+                    test_after: false,
+                    unroll: Unroll::None,
+                }
             }
             CXCursor_DoStmt => {
                 let ch = c.children();
-                let [body, cond] = ch.as_slice() else { return self.unsupported(c, "this form of 'do'") };
+                let [body, cond] = ch.as_slice() else {
+                    return self.unsupported(c, "this form of 'do'");
+                };
                 let body = self.nested(body, cx)?;
                 let cond = self.value(cond, cx)?;
-                StmtKind::Loop { init: Block::default(), cond: Some(cond), body, step: None, test_after: true }
+                StmtKind::Loop {
+                    init: Block::default(),
+                    cond: Some(cond),
+                    body,
+                    step: None,
+                    test_after: true,
+                    unroll: Unroll::None,
+                }
             }
             CXCursor_ForStmt => self.for_stmt(c, cx)?,
             CXCursor_BreakStmt => StmtKind::Break,
@@ -97,8 +126,15 @@ impl Lowerer<'_, '_> {
             CXCursor_SwitchStmt => self.switch(c, cx)?,
             CXCursor_LabelStmt => {
                 let id = cx.label(c.spelling());
-                out.push(Stmt { kind: StmtKind::Label(id), span });
-                if let Some(sub) = c.children().into_iter().find(|x| x.is_statement() || x.is_expression()) {
+                out.push(Stmt {
+                    kind: StmtKind::Label(id),
+                    span,
+                });
+                if let Some(sub) = c
+                    .children()
+                    .into_iter()
+                    .find(|x| x.is_statement() || x.is_expression())
+                {
                     self.stmt(&sub, cx, out)?;
                 }
                 return Ok(());
@@ -108,7 +144,33 @@ impl Lowerer<'_, '_> {
                 None => return self.unsupported(c, "this 'goto'"),
             },
             CXCursor_IndirectGotoStmt => return self.unsupported(c, "computed 'goto'"),
-            CXCursor_UnexposedStmt => return self.unsupported(c, "statement attributes"),
+            // An attributed statement: libclang shows only the inner statement, so the
+            // attributes are read from the tokens in front of it.
+            CXCursor_UnexposedStmt => {
+                let Some(inner) = c
+                    .children()
+                    .into_iter()
+                    .find(|x| x.is_statement() || x.is_expression())
+                else {
+                    return self.unsupported(c, "statement attributes");
+                };
+                let all = c.tokens();
+                let prefix = &all[..all.len().saturating_sub(inner.tokens().len())];
+                let hint = macros::unroll_hint(&self.macros, prefix);
+                let before = out.len();
+                self.stmt(&inner, cx, out)?;
+                if let (
+                    Some(h),
+                    Some(Stmt {
+                        kind: StmtKind::Loop { unroll, .. },
+                        ..
+                    }),
+                ) = (hint, out.get_mut(before))
+                {
+                    *unroll = h;
+                }
+                return Ok(());
+            }
             _ if c.is_expression() => {
                 let e = self.expr(c, cx)?;
                 StmtKind::Expr(e)
@@ -121,8 +183,14 @@ impl Lowerer<'_, '_> {
 
     /// `switch`: the body is split at its top-level `case`/`default` labels.
     fn switch(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<StmtKind> {
-        let ch: Vec<_> = c.children().into_iter().filter(|x| x.is_expression() || x.is_statement()).collect();
-        let [cond_c, body] = ch.as_slice() else { return self.unsupported(c, "this form of 'switch'") };
+        let ch: Vec<_> = c
+            .children()
+            .into_iter()
+            .filter(|x| x.is_expression() || x.is_statement())
+            .collect();
+        let [cond_c, body] = ch.as_slice() else {
+            return self.unsupported(c, "this form of 'switch'");
+        };
         if !cond_c.is_expression() {
             return self.unsupported(cond_c, "a declaration as a switch condition");
         }
@@ -131,7 +199,11 @@ impl Lowerer<'_, '_> {
             Some(Scalar::Int { width, .. }) => width,
             _ => return self.unsupported(cond_c, "a non-integer switch condition"),
         };
-        let stmts = if body.kind() == CXCursor_CompoundStmt { body.children() } else { vec![*body] };
+        let stmts = if body.kind() == CXCursor_CompoundStmt {
+            body.children()
+        } else {
+            vec![*body]
+        };
         let mut cases: Vec<SwitchCase> = Vec::new();
         cx.depth += 1;
         let r = (|| {
@@ -143,12 +215,21 @@ impl Lowerer<'_, '_> {
                     match s.kind() {
                         CXCursor_CaseStmt | CXCursor_DefaultStmt => {
                             if !opened {
-                                cases.push(SwitchCase { values: Vec::new(), is_default: false, body: Block::default() });
+                                cases.push(SwitchCase {
+                                    values: Vec::new(),
+                                    is_default: false,
+                                    body: Block::default(),
+                                });
                                 opened = true;
                             }
-                            let parts: Vec<_> =
-                                s.children().into_iter().filter(|x| x.is_expression() || x.is_statement()).collect();
-                            let Some(group) = cases.last_mut() else { return self.unsupported(&s, "this case label") };
+                            let parts: Vec<_> = s
+                                .children()
+                                .into_iter()
+                                .filter(|x| x.is_expression() || x.is_statement())
+                                .collect();
+                            let Some(group) = cases.last_mut() else {
+                                return self.unsupported(&s, "this case label");
+                            };
                             let sub = if s.kind() == CXCursor_DefaultStmt {
                                 group.is_default = true;
                                 parts.first().copied()
@@ -157,7 +238,9 @@ impl Lowerer<'_, '_> {
                                     return self.unsupported(&s, "case ranges");
                                 }
                                 match parts[0].evaluate() {
-                                    Some(EvalValue::Int(v)) => group.values.push(super::expr::truncate(v, width)),
+                                    Some(EvalValue::Int(v)) => {
+                                        group.values.push(super::expr::truncate(v, width))
+                                    }
                                     _ => return self.unsupported(&parts[0], "this case value"),
                                 }
                                 parts.get(1).copied()
@@ -169,7 +252,10 @@ impl Lowerer<'_, '_> {
                         }
                         _ => {
                             let Some(group) = cases.last_mut() else {
-                                return self.unsupported(&s, "statements before the first case label of a switch");
+                                return self.unsupported(
+                                    &s,
+                                    "statements before the first case label of a switch",
+                                );
                             };
                             let mut body = std::mem::take(&mut group.body);
                             let r = self.stmt(&s, cx, &mut body.stmts);
@@ -210,8 +296,14 @@ impl Lowerer<'_, '_> {
     /// `for (init; cond; step) body`: libclang omits absent clauses, so the header's tokens
     /// (user macros expanded) say which clauses are written, and the children fill them in order.
     fn for_stmt(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<StmtKind> {
-        let ch: Vec<_> = c.children().into_iter().filter(|x| x.is_expression() || x.is_statement()).collect();
-        let Some((body, clauses)) = ch.split_last() else { return self.unsupported(c, "this form of 'for'") };
+        let ch: Vec<_> = c
+            .children()
+            .into_iter()
+            .filter(|x| x.is_expression() || x.is_statement())
+            .collect();
+        let Some((body, clauses)) = ch.split_last() else {
+            return self.unsupported(c, "this form of 'for'");
+        };
         let mut slots: [Option<Cursor<'_>>; 3] = [None, None, None];
         if clauses.len() == 3 {
             slots = [Some(clauses[0]), Some(clauses[1]), Some(clauses[2])];
@@ -244,7 +336,14 @@ impl Lowerer<'_, '_> {
                 None => None,
             };
             let body = self.nested(body, cx)?;
-            Ok(StmtKind::Loop { init: Block { stmts: init_stmts }, cond, body, step, test_after: false })
+            Ok(StmtKind::Loop {
+                init: Block { stmts: init_stmts },
+                cond,
+                body,
+                step,
+                test_after: false,
+                unroll: Unroll::None,
+            })
         })();
         cx.depth -= 1;
         r
@@ -255,12 +354,19 @@ impl Lowerer<'_, '_> {
         // `static` locals, function-scope `__constant` variables and samplers (constants,
         // not memory) live at program scope.
         let sampler = matches!(self.module.types.get(ty.ty), clc_passes::ast::Type::Sampler);
-        if d.storage_class() == CX_SC_Static || ty.space == Some(AddressSpace::Constant) || sampler {
+        if d.storage_class() == CX_SC_Static || ty.space == Some(AddressSpace::Constant) || sampler
+        {
             self.global_var(d, d.storage_class() == CX_SC_Static)?;
             return Ok(());
         }
         let span = self.span(d);
-        let local = cx.locals.append(Local { name: d.spelling(), ty, span, is_param: false, scope_depth: cx.depth });
+        let local = cx.locals.append(Local {
+            name: d.spelling(),
+            ty,
+            span,
+            is_param: false,
+            scope_depth: cx.depth,
+        });
         if let Some(key) = super::decl_key(d) {
             cx.by_decl.insert(key, local);
         }
@@ -268,7 +374,10 @@ impl Lowerer<'_, '_> {
             Some(i) => Some(self.init(&i, ty.ty, cx)?),
             None => None,
         };
-        out.push(Stmt { kind: StmtKind::Decl { local, init }, span });
+        out.push(Stmt {
+            kind: StmtKind::Decl { local, init },
+            span,
+        });
         Ok(())
     }
 }

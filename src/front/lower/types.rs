@@ -3,8 +3,10 @@
 use super::{Lowerer, R};
 use crate::front::clang::{Cursor, Ty};
 use clang_sys::*;
-use clc_passes::ast::{AddressSpace, Field, ImageAccess, ImageDim, ImageType, QualType, Scalar, Space, StructDef, Type};
 use clc_passes::ast::Handle;
+use clc_passes::ast::{
+    AddressSpace, Field, ImageAccess, ImageDim, ImageType, QualType, Scalar, Space, StructDef, Type,
+};
 
 /// clang's `LangAS` numbering for the OpenCL spaces.
 pub(super) fn space_of(lang_as: u32) -> Option<Space> {
@@ -68,7 +70,12 @@ impl Lowerer<'_, '_> {
                 let p = t.pointee();
                 let pointee = self.ty(p, at)?;
                 let space = self.space(p, at)?;
-                Type::Pointer { pointee, space, is_const: p.is_const(), is_volatile: p.is_volatile() }
+                Type::Pointer {
+                    pointee,
+                    space,
+                    is_const: p.is_const(),
+                    is_volatile: p.is_volatile(),
+                }
             }
             CXType_ConstantArray => {
                 let elem = self.ty(t.element(), at)?;
@@ -76,7 +83,10 @@ impl Lowerer<'_, '_> {
                 if len < 0 {
                     return self.unsupported(at, format!("array type '{}'", t.spelling()));
                 }
-                Type::Array { elem, len: len as u64 }
+                Type::Array {
+                    elem,
+                    len: len as u64,
+                }
             }
             CXType_Record => Type::Struct(self.record(t, at)?),
             CXType_Enum => match t.declaration(&self.root) {
@@ -89,11 +99,17 @@ impl Lowerer<'_, '_> {
             CXType_OCLEvent => Type::Event,
             CXType_ExtVector => {
                 let elem = self.ty(t.element(), at)?;
-                let (Some(elem), Ok(len)) = (self.module.types.as_scalar(elem), u8::try_from(t.num_elements())) else {
+                let (Some(elem), Ok(len)) = (
+                    self.module.types.as_scalar(elem),
+                    u8::try_from(t.num_elements()),
+                ) else {
                     return self.unsupported(at, format!("vector type '{}'", t.spelling()));
                 };
                 if !matches!(len, 2 | 3 | 4 | 8 | 16) {
-                    return self.unsupported(at, format!("vector type '{}' of {len} components", t.spelling()));
+                    return self.unsupported(
+                        at,
+                        format!("vector type '{}' of {len} components", t.spelling()),
+                    );
                 }
                 Type::Vector { elem, len }
             }
@@ -116,7 +132,11 @@ impl Lowerer<'_, '_> {
 
     /// Type, space and constness of an object of type `t`.
     pub(super) fn qual(&mut self, t: Ty<'_>, at: &Cursor<'_>) -> R<QualType> {
-        Ok(QualType { ty: self.ty(t, at)?, space: self.space(t, at)?, is_const: t.is_const() })
+        Ok(QualType {
+            ty: self.ty(t, at)?,
+            space: self.space(t, at)?,
+            is_const: t.is_const(),
+        })
     }
 
     fn record(&mut self, t: Ty<'_>, at: &Cursor<'_>) -> R<Handle<StructDef>> {
@@ -131,17 +151,35 @@ impl Lowerer<'_, '_> {
             return self.unsupported(at, format!("incomplete type '{}'", t.spelling()));
         };
         let is_union = decl.kind() == CXCursor_UnionDecl;
-        let packed = decl.children().iter().any(|c| c.kind() == CXCursor_PackedAttr);
+        let packed = decl
+            .children()
+            .iter()
+            .any(|c| c.kind() == CXCursor_PackedAttr);
         let mut fields = Vec::new();
         for f in decl.fields_of(&t) {
             let ty = self.ty(f.ty(), &f)?;
             let Some(offset) = f.field_offset_bytes() else {
                 return self.unsupported(&f, "field without a known offset");
             };
-            fields.push(Field { name: f.spelling(), ty, offset });
+            fields.push(Field {
+                name: f.spelling(),
+                ty,
+                offset,
+            });
         }
-        let name = if decl.is_anonymous() { String::new() } else { decl.spelling() };
-        let h = self.module.types.structs.append(StructDef { name, fields, size, align, packed, is_union });
+        let name = if decl.is_anonymous() {
+            String::new()
+        } else {
+            decl.spelling()
+        };
+        let h = self.module.types.structs.append(StructDef {
+            name,
+            fields,
+            size,
+            align,
+            packed,
+            is_union,
+        });
         self.structs.insert(usr, h);
         Ok(h)
     }

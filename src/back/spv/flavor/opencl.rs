@@ -15,7 +15,8 @@ pub fn storage_class(space: AddressSpace) -> StorageClass {
 }
 
 /// `Addresses` and `Kernel` define the environment; `Int64` because `size_t` is 64-bit.
-pub const BASE_CAPABILITIES: &[Capability] = &[Capability::Addresses, Capability::Kernel, Capability::Int64];
+pub const BASE_CAPABILITIES: &[Capability] =
+    &[Capability::Addresses, Capability::Kernel, Capability::Int64];
 
 #[cfg(test)]
 mod tests {
@@ -23,8 +24,14 @@ mod tests {
 
     #[test]
     fn mapping_matches_the_spec_table() {
-        assert_eq!(storage_class(AddressSpace::Global), StorageClass::CrossWorkgroup);
-        assert_eq!(storage_class(AddressSpace::Constant), StorageClass::UniformConstant);
+        assert_eq!(
+            storage_class(AddressSpace::Global),
+            StorageClass::CrossWorkgroup
+        );
+        assert_eq!(
+            storage_class(AddressSpace::Constant),
+            StorageClass::UniformConstant
+        );
         assert_eq!(storage_class(AddressSpace::Local), StorageClass::Workgroup);
         assert_eq!(storage_class(AddressSpace::Private), StorageClass::Function);
         assert_eq!(storage_class(AddressSpace::Generic), StorageClass::Generic);
