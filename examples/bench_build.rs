@@ -63,7 +63,8 @@ fn kernels(root: &Path) -> Vec<Kernel> {
 fn clc_build(ks: &[Kernel], jobs: usize, out: &Path) -> Duration {
     // One Build per language version and option set, as a build script would group them.
     let start = Instant::now();
-    let mut groups: Vec<((String, Vec<String>), Vec<&Path>)> = Vec::new();
+    type Group<'k> = ((String, Vec<String>), Vec<&'k Path>);
+    let mut groups: Vec<Group> = Vec::new();
     for k in ks {
         let key = (k.cl_std.clone(), k.options.clone());
         match groups.iter_mut().find(|(g, _)| *g == key) {

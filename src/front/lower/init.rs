@@ -17,7 +17,11 @@ enum Shaped<T> {
     Zero,
 }
 
-impl Lowerer<'_, '_> {
+/// Lowers one leaf (a scalar, vector or whole-object initializer) of an initializer to `T`.
+type Leaf<'l, 's, 'tu, T> =
+    dyn FnMut(&mut Lowerer<'s, 'tu>, &Cursor<'_>, Handle<Type>) -> R<T> + 'l;
+
+impl<'s, 'tu> Lowerer<'s, 'tu> {
     /// The members of an aggregate, in initialization order (`None` for scalars).
     fn members(&self, ty: Handle<Type>) -> Option<Vec<Handle<Type>>> {
         match self.module.types.get(ty) {
@@ -51,7 +55,7 @@ impl Lowerer<'_, '_> {
         &mut self,
         c: &Cursor<'_>,
         ty: Handle<Type>,
-        leaf: &mut dyn FnMut(&mut Self, &Cursor<'_>, Handle<Type>) -> R<T>,
+        leaf: &mut Leaf<'_, 's, 'tu, T>,
     ) -> R<Shaped<T>> {
         if c.kind() == CXCursor_InitListExpr {
             let elems = c.expr_children();
@@ -99,7 +103,7 @@ impl Lowerer<'_, '_> {
         pos: &mut usize,
         ty: Handle<Type>,
         members: &[Handle<Type>],
-        leaf: &mut dyn FnMut(&mut Self, &Cursor<'_>, Handle<Type>) -> R<T>,
+        leaf: &mut Leaf<'_, 's, 'tu, T>,
     ) -> R<Shaped<T>> {
         let mut out: Vec<Shaped<T>> = members.iter().map(|_| Shaped::Zero).collect();
         let mut m = 0;
@@ -132,7 +136,7 @@ impl Lowerer<'_, '_> {
         ty: Handle<Type>,
         path: &[Cursor<'_>],
         value: &Cursor<'_>,
-        leaf: &mut dyn FnMut(&mut Self, &Cursor<'_>, Handle<Type>) -> R<T>,
+        leaf: &mut Leaf<'_, 's, 'tu, T>,
     ) -> R<()> {
         let Some((first, rest)) = path.split_first() else {
             *slot = self.fill(&[*value], &mut 0, ty, leaf)?;
@@ -187,7 +191,7 @@ impl Lowerer<'_, '_> {
         elems: &[Cursor<'_>],
         pos: &mut usize,
         members: &[Handle<Type>],
-        leaf: &mut dyn FnMut(&mut Self, &Cursor<'_>, Handle<Type>) -> R<T>,
+        leaf: &mut Leaf<'_, 's, 'tu, T>,
     ) -> R<Shaped<T>> {
         let mut out = Vec::with_capacity(members.len());
         for &m in members {
@@ -207,7 +211,7 @@ impl Lowerer<'_, '_> {
         elems: &[Cursor<'_>],
         pos: &mut usize,
         ty: Handle<Type>,
-        leaf: &mut dyn FnMut(&mut Self, &Cursor<'_>, Handle<Type>) -> R<T>,
+        leaf: &mut Leaf<'_, 's, 'tu, T>,
     ) -> R<Shaped<T>> {
         let Some(e) = elems.get(*pos).copied() else {
             return Ok(Shaped::Zero);

@@ -305,7 +305,9 @@ impl Lowerer<'_, '_> {
     /// Pairs every macro-body swizzle node of a function body with its accessor (see the
     /// module docs); the result is keyed by the node's cursor hash and location.
     pub(super) fn pair_macro_swizzles(&mut self, body: &Cursor<'_>) -> HashMap<(u32, u32), String> {
-        let mut groups: Vec<((String, u32), Vec<(u32, u32)>)> = Vec::new();
+        // (macro name, invocation offset) → the swizzle nodes (hash, location) it holds.
+        type Group = ((String, u32), Vec<(u32, u32)>);
+        let mut groups: Vec<Group> = Vec::new();
         // Post-order: a swizzle's accessor is the last token of its expression, so children
         // (in source order) come before their parent, as the accessors do.
         let mut stack = vec![(*body, false)];
