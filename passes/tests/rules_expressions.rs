@@ -8,7 +8,6 @@
 //! line of defence, catches every rule on its own: each rule has negative tests asserting
 //! exact (severity, line, column, message, tag) and near-misses that must pass cleanly.
 //!
-//!
 //! This file: AS-9 … AS-18 (locals, return types, conversions, casts, string literals,
 //! layouts, limits, read-only buffers). AS-1 … AS-8 are in `rules_declarations.rs`; AS-14
 //! (one qualifier per type) holds by construction, so clang reports it (see the corpus).
