@@ -26,7 +26,7 @@
 //! name = "n"
 //! kind = "scalar"
 //! type = "uint"
-//! value = 16
+//! value = 16               # or an array: a vector's elements, a struct's bytes (type = "uchar")
 //!
 //! [[run.args]]
 //! name = "scratch"
@@ -168,7 +168,8 @@ pub struct Arg {
 pub enum ArgKind {
     /// A `__global`/`__constant` buffer with its initial contents.
     Buffer { init: Values },
-    /// A by-value scalar (exactly one element).
+    /// A by-value argument: one scalar, or the elements of a vector or the bytes of a
+    /// struct.
     Scalar { value: Values },
     /// A `__local` pointer: `len` elements of `ty` allocated by the runtime.
     Local { len: usize },
@@ -602,7 +603,14 @@ fn convert_arg(a: RawArg) -> Result<Arg> {
             (
                 ty,
                 ArgKind::Scalar {
-                    value: Values::from_toml(ty, std::slice::from_ref(v))?,
+                    // An array is a vector or aggregate passed by value, as its elements
+                    // (a struct as `uchar` bytes, laid out as the kernel declares it).
+                    value: match v {
+                        toml::Value::Array(items) if !items.is_empty() => {
+                            Values::from_toml(ty, items)?
+                        }
+                        _ => Values::from_toml(ty, std::slice::from_ref(v))?,
+                    },
                 },
             )
         }

@@ -141,9 +141,21 @@ impl Writer<'_> {
         let f = &self.m.functions[fh];
         let ret = self.ty(f.result.ty, f.span)?;
         let mut param_tys = Vec::new();
+        // Kernel arguments passed by value that are structs or unions arrive as a pointer
+        // to the driver's copy, decorated `ByVal`, as clang passes them and as drivers'
+        // SPIR-V readers expect (the Intel CPU runtime crashes on struct-valued kernel
+        // parameters).
+        let mut by_val = Vec::new();
         for &p in &f.params {
             let l = &f.locals[p];
-            param_tys.push(self.ty(l.ty.ty, l.span)?);
+            let ty = self.ty(l.ty.ty, l.span)?;
+            let aggregate = as_entry && matches!(self.m.types.get(l.ty.ty), Type::Struct(_));
+            by_val.push(aggregate);
+            param_tys.push(if aggregate {
+                self.pointer_sc(StorageClass::Function, ty)
+            } else {
+                ty
+            });
         }
         // `__local` variables of a kernel are module-scope `Workgroup` variables.
         for (lh, l) in f.locals.iter() {
@@ -203,6 +215,25 @@ impl Writer<'_> {
         for (i, (&p, &ty)) in f.params.iter().zip(&param_tys).enumerate() {
             let pid = self.b.function_parameter(ty)?;
             self.b.name(pid, f.locals[p].name.clone());
+            if by_val[i] {
+                let align = self
+                    .m
+                    .types
+                    .align_of(f.locals[p].ty.ty, &self.m.lang.layout)
+                    as u32;
+                self.b
+                    .decorate(pid, Decoration::Alignment, [Operand::LiteralBit32(align)]);
+                for attr in [
+                    FunctionParameterAttribute::ByVal,
+                    FunctionParameterAttribute::NoWrite,
+                ] {
+                    self.b.decorate(
+                        pid,
+                        Decoration::FuncParamAttr,
+                        [Operand::FunctionParameterAttribute(attr)],
+                    );
+                }
+            }
             let restrict = as_entry
                 && f.kernel
                     .as_ref()
@@ -271,9 +302,16 @@ impl Writer<'_> {
             }
         }
         // Parameters are objects that can be assigned and have their address taken.
-        for (&p, &pid) in f.params.iter().zip(&param_ids) {
+        for ((&p, &pid), &copy) in f.params.iter().zip(&param_ids).zip(&by_val) {
             let var = st.locals[&p];
-            self.b.store(var, pid, None, [])?;
+            if copy {
+                // The Intel CPU runtime does not implement OpCopyMemory: load and store.
+                let ty = self.ty(f.locals[p].ty.ty, f.locals[p].span)?;
+                let value = self.b.load(ty, None, pid, None, [])?;
+                self.b.store(var, value, None, [])?;
+            } else {
+                self.b.store(var, pid, None, [])?;
+            }
         }
         self.block(&mut st, &f.body)?;
         if self.b.selected_block().is_some() {

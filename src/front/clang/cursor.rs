@@ -286,17 +286,49 @@ impl<'tu> Cursor<'tu> {
                 clang_getLocationForOffset(tu, f1, o1),
                 clang_getLocationForOffset(tu, f2, o2),
             );
-            let mut toks: *mut CXToken = std::ptr::null_mut();
-            let mut n = 0u32;
-            clang_tokenize(tu, range, &mut toks, &mut n);
-            let out = (0..n as usize)
-                .map(|i| take_string(clang_getTokenSpelling(tu, *toks.add(i))))
-                .collect();
-            if !toks.is_null() {
-                clang_disposeTokens(tu, toks, n);
-            }
-            out
+            self.tokens_in(range)
         }
+    }
+
+    /// Tokens between the spelling locations of the extent's ends. For an expression
+    /// written in a macro argument these are the tokens as written there (the normalised
+    /// [`Cursor::tokens`] give the whole invocation); empty when the ends are spelled in
+    /// different files or out of order.
+    pub fn spelled_tokens(&self) -> Vec<String> {
+        // SAFETY: out-pointers are valid for the calls; see `tokens`.
+        unsafe {
+            let tu = self.tu.raw();
+            let ext = clang_getCursorExtent(self.raw);
+            let (mut f1, mut f2): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
+            let (mut o1, mut o2) = (0u32, 0u32);
+            let (mut l, mut c) = (0u32, 0u32);
+            clang_getSpellingLocation(clang_getRangeStart(ext), &mut f1, &mut l, &mut c, &mut o1);
+            clang_getSpellingLocation(clang_getRangeEnd(ext), &mut f2, &mut l, &mut c, &mut o2);
+            if f1.is_null() || f2.is_null() || clang_File_isEqual(f1, f2) == 0 || o2 <= o1 {
+                return Vec::new();
+            }
+            let range = clang_getRange(
+                clang_getLocationForOffset(tu, f1, o1),
+                clang_getLocationForOffset(tu, f2, o2),
+            );
+            self.tokens_in(range)
+        }
+    }
+
+    /// # Safety
+    /// `range` must belong to this cursor's translation unit.
+    unsafe fn tokens_in(&self, range: CXSourceRange) -> Vec<String> {
+        let tu = self.tu.raw();
+        let mut toks: *mut CXToken = std::ptr::null_mut();
+        let mut n = 0u32;
+        clang_tokenize(tu, range, &mut toks, &mut n);
+        let out = (0..n as usize)
+            .map(|i| take_string(clang_getTokenSpelling(tu, *toks.add(i))))
+            .collect();
+        if !toks.is_null() {
+            clang_disposeTokens(tu, toks, n);
+        }
+        out
     }
 
     /// Whether this cursor and `other` start at the same location.

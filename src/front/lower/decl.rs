@@ -4,7 +4,7 @@ use super::{FnCtx, Lowerer, R};
 use crate::front::clang::Cursor;
 use clang_sys::*;
 use clc_passes::ast::{
-    Arena, Block, Function, Global, GlobalInit, KernelAttrs, Local, QualType, Type,
+    AddressSpace, Arena, Block, Function, Global, GlobalInit, KernelAttrs, Local, QualType, Type,
 };
 use clc_passes::diag::Diagnostic;
 use std::collections::HashMap;
@@ -75,7 +75,13 @@ impl Lowerer<'_, '_> {
         if self.failed_globals.contains(&usr) {
             return Err(super::Reported);
         }
+        if !self.pending_globals.insert(usr.clone()) {
+            // `__global void *p = &p;`: the initializer refers to the variable itself.
+            self.failed_globals.insert(usr);
+            return self.unsupported(c, "a variable whose initializer takes its own address");
+        }
         let r = self.new_global_var(c, is_static_local);
+        self.pending_globals.remove(&usr);
         if r.is_err() {
             self.failed_globals.insert(usr);
         }
@@ -112,6 +118,38 @@ impl Lowerer<'_, '_> {
         Ok(g)
     }
 
+    /// A parameter's type. C11 6.7.6.3p7: a parameter declared as an array of T (`ulong
+    /// R[4]`, `global const ulong src[]`) is a pointer to T, which libclang still shows as
+    /// the array written. The elements keep their address space (`__private` when
+    /// unqualified, in every version, as clang decays it); the pointer itself is a
+    /// `__private` parameter like any other.
+    fn parameter_type(&mut self, p: &Cursor<'_>) -> R<QualType> {
+        let t = p.ty();
+        if !matches!(
+            t.canonical().kind(),
+            CXType_ConstantArray | CXType_IncompleteArray | CXType_VariableArray
+        ) {
+            return self.qual(t, p);
+        }
+        let elem = t.element();
+        let pointee = self.ty(elem, p)?;
+        let space = match self.space(elem, p)? {
+            Some(s) => s,
+            None => self.space(t, p)?.unwrap_or(AddressSpace::Private),
+        };
+        let pointer = self.module.types.intern(Type::Pointer {
+            pointee,
+            space: Some(space),
+            is_const: elem.is_const(),
+            is_volatile: elem.is_volatile(),
+        });
+        Ok(QualType {
+            ty: pointer,
+            space: Some(AddressSpace::Private),
+            is_const: false,
+        })
+    }
+
     fn function(&mut self, c: &Cursor<'_>, h: clc_passes::ast::Handle<Function>) -> R<()> {
         let kernel = self.kernel_attrs(c);
         if c.is_variadic() {
@@ -134,7 +172,7 @@ impl Lowerer<'_, '_> {
             .into_iter()
             .filter(|p| p.kind() == CXCursor_ParmDecl)
         {
-            let ty = self.qual(p.ty(), &p)?;
+            let ty = self.parameter_type(&p)?;
             let span = self.span(&p);
             let l = cx.locals.append(Local {
                 name: p.spelling(),

@@ -165,6 +165,7 @@ impl Lowerer<'_, '_> {
                 let then = self.value(b, cx)?;
                 let otherwise = self.value(d, cx)?;
                 let ty = self.ty(c.ty(), c)?;
+                let ty = self.decayed(ty, &[then, otherwise], cx);
                 Ok(self.push_value(
                     cx,
                     ExprKind::Conditional {
@@ -190,14 +191,21 @@ impl Lowerer<'_, '_> {
             CXCursor_UnexposedExpr => self.unexposed(c, cx),
             CXCursor_CompoundLiteralExpr => self.compound_literal(c, cx),
             CXCursor_InitListExpr => self.unsupported(c, "an initializer list in this position"),
-            _ => self.unsupported(c, format!("expression '{}'", c.spelling())),
+            _ => match self.folded(c, cx) {
+                Some(e) => Ok(e),
+                None => self.unsupported(c, format!("expression '{}'", c.spelling())),
+            },
         }
     }
 
     /// Implicit casts, and the builtin forms libclang reports as unexposed expressions.
     fn unexposed(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
         let Some(ch) = c.expr_children().into_iter().next() else {
-            return self.unsupported(c, "this implicit expression");
+            // `__builtin_offsetof(T, m)` and other constant forms without operands.
+            return match self.folded(c, cx) {
+                Some(e) => Ok(e),
+                None => self.unsupported(c, "this implicit expression"),
+            };
         };
         let child_is_vector = ch.ty().kind() == CXType_ExtVector;
         if self.is_macro_body_swizzle(c, &ch) {
@@ -221,13 +229,26 @@ impl Lowerer<'_, '_> {
             if child_is_vector {
                 return self.swizzle(c, &ch, None, cx);
             }
+            // `__builtin_offsetof(T, a[i])`: its operands are the index expressions.
+            if let Some(e) = self.folded(c, cx) {
+                return Ok(e);
+            }
             return self.unsupported(c, format!("'{first}'"));
         }
         if !c.same_extent(&ch) {
             return self.swizzle(c, &ch, None, cx);
         }
-        let target = self.ty(c.ty(), c)?;
         let inner = self.expr(&ch, cx)?;
+        if matches!(
+            c.ty().canonical().kind(),
+            CXType_ConstantArray | CXType_IncompleteArray
+        ) && self.module.types.as_pointer(cx.exprs[inner].ty).is_some()
+        {
+            // A parameter declared as an array, which libclang types as written: its value
+            // is the pointer it was adjusted to.
+            return Ok(self.as_value(inner, cx));
+        }
+        let target = self.ty(c.ty(), c)?;
         let x = &cx.exprs[inner];
         let span = x.span;
         if let Category::Place { .. } = x.category {
@@ -285,6 +306,39 @@ impl Lowerer<'_, '_> {
             return self.convert(loaded, target, false, c, cx);
         }
         self.convert(inner, target, false, c, cx)
+    }
+
+    /// The type of a value clang reports as `ty`: a value never has an array type, but
+    /// libclang shows arithmetic on a parameter declared as an array (`R + 1`) with the
+    /// array as written; the value is the pointer that the operand among `operands` has.
+    fn decayed(&self, ty: Handle<Type>, operands: &[Handle<Expr>], cx: &FnCtx) -> Handle<Type> {
+        if !matches!(self.module.types.get(ty), Type::Array { .. }) {
+            return ty;
+        }
+        operands
+            .iter()
+            .map(|&o| cx.exprs[o].ty)
+            .find(|&t| self.module.types.as_pointer(t).is_some())
+            .unwrap_or(ty)
+    }
+
+    /// An arithmetic constant expression clang folds (`__builtin_offsetof`, casts of
+    /// `sizeof`, …) as a literal of its type; `None` when `c` is not one.
+    fn folded(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> Option<Handle<Expr>> {
+        let ty = self.ty(c.ty(), c).ok()?;
+        if !matches!(self.module.types.get(ty), Type::Scalar(_)) {
+            return None;
+        }
+        let span = self.span(c);
+        Some(match c.evaluate()? {
+            EvalValue::Int(v) => self.int_const(cx, v, ty, span),
+            EvalValue::Float(f) => match self.module.types.get(ty) {
+                Type::Scalar(Scalar::Float { .. }) => {
+                    self.push_value(cx, ExprKind::FloatConst(f), ty, span)
+                }
+                _ => return None,
+            },
+        })
     }
 
     /// `as_T(x)`: the same bits seen as another type of the same size.
@@ -367,7 +421,7 @@ impl Lowerer<'_, '_> {
         };
         let accessor = match known {
             Some(a) => a,
-            None => c.tokens().pop().unwrap_or_default(),
+            None => self.written_accessor(c),
         };
         let Some(mut indices) = Swizzle::decode(&accessor, len) else {
             return self.unsupported(c, format!("vector component access '.{accessor}'"));
@@ -393,6 +447,29 @@ impl Lowerer<'_, '_> {
             _ => (base, cx.exprs[base].category),
         };
         Ok(self.push(cx, ExprKind::Swizzle { base, indices }, ty, category, span))
+    }
+
+    /// The accessor of a swizzle not spelled in a macro body: the last token where the
+    /// expression was written (inside a macro argument, the argument's own tokens, not the
+    /// invocation's), through the user's macros when it names the accessor indirectly.
+    pub(super) fn written_accessor(&self, c: &Cursor<'_>) -> String {
+        let spelled = c.spelled_tokens();
+        let tokens = if spelled.is_empty() {
+            c.tokens()
+        } else {
+            spelled
+        };
+        super::macros::trailing_accessor(&self.macros, &tokens)
+            .or_else(|| tokens.last().cloned())
+            .unwrap_or_default()
+    }
+
+    /// Whether `c`, an `UnexposedExpr` whose first expression child is `ch`, is one of
+    /// clang's implicit casts, which change only the type or category of the value: not a
+    /// swizzle (`v.xy`), nor an explicit builtin form (`as_T`, `__builtin_offsetof`, …).
+    /// REFERENCE §2.4 gives the classification this follows.
+    pub(super) fn is_implicit_cast(&self, c: &Cursor<'_>, ch: &Cursor<'_>) -> bool {
+        !self.is_macro_body_swizzle(c, ch) && c.same_location(ch) && c.same_extent(ch)
     }
 
     /// `(float4)(a, v2, b)`: each part converted to the element type.
@@ -547,6 +624,11 @@ impl Lowerer<'_, '_> {
                     to,
                     span,
                 ));
+            }
+            // libclang types a parameter declared as an array (`ulong R[4]`) with the array
+            // as written; its value is the pointer it was adjusted to.
+            (Type::Pointer { pointee, .. }, Type::Array { elem, .. }) if pointee == elem => {
+                return Ok(v)
             }
             (Type::Pointer { .. }, Type::Scalar(Bool)) => CastKind::ToBool,
             (Type::Pointer { .. }, Type::Scalar(Int { .. })) => CastKind::PointerToInt,
@@ -849,6 +931,7 @@ impl Lowerer<'_, '_> {
         let ty = self.ty(c.ty(), c)?;
         let a = self.value(l, cx)?;
         let b = self.value(r, cx)?;
+        let ty = self.decayed(ty, &[a, b], cx);
         let kind = match op {
             CXBinaryOperator_LAnd => ExprKind::Logical(LogicalOp::And, a, b),
             CXBinaryOperator_LOr => ExprKind::Logical(LogicalOp::Or, a, b),
@@ -964,7 +1047,7 @@ impl Lowerer<'_, '_> {
     }
 
     /// A string literal becomes an anonymous `__constant char[N]` variable (AS-13).
-    fn string_literal(&mut self, c: &Cursor<'_>) -> R<Handle<Global>> {
+    pub(super) fn string_literal(&mut self, c: &Cursor<'_>) -> R<Handle<Global>> {
         let bytes = match unescape_literal(&c.spelling()) {
             Some(b) => b,
             None => return self.unsupported(c, "this string literal (wide or UTF encodings)"),

@@ -72,7 +72,7 @@ impl<'s, 'tu> Lowerer<'s, 'tu> {
         if matches!(self.module.types.get(ty), Type::Vector { .. }) {
             // A literal made of scalars is shaped like an initializer list; one with vector
             // parts is lowered as an expression.
-            if let Some(list) = vector_literal_list(c) {
+            if let Some(list) = self.vector_literal_list(c) {
                 if list
                     .expr_children()
                     .iter()
@@ -354,17 +354,27 @@ impl<'s, 'tu> Lowerer<'s, 'tu> {
                 EvalValue::Float(_) => None,
             };
         }
-        if matches!(self.module.types.get(ty), Type::Pointer { .. })
-            && !matches!(e.evaluate(), Some(EvalValue::Int(0)))
-        {
-            return self.address_constant(e);
+        if matches!(self.module.types.get(ty), Type::Pointer { .. }) {
+            if let Some(a) = self.address_constant(e) {
+                return Some(a);
+            }
+            // A null pointer constant (`0`, `NULL`), below its conversions to the pointer.
+            let mut c = *e;
+            loop {
+                if let Some(EvalValue::Int(0)) = c.evaluate() {
+                    return Some(ConstValue::Zero);
+                }
+                match c.kind() {
+                    CXCursor_ParenExpr | CXCursor_UnexposedExpr | CXCursor_CStyleCastExpr => {
+                        c = c.expr_children().into_iter().next_back()?
+                    }
+                    _ => return None,
+                }
+            }
         }
         if let Type::Vector { elem, len } = self.module.types.get(ty).clone() {
-            // `(float4)(x)`: a scalar replicated.
-            let et = self.module.types.scalar(elem);
-            let inner = e.expr_children().into_iter().next_back()?;
-            let v = self.constant(&inner, et).or_else(|| self.constant(e, et))?;
-            return Some(ConstValue::Composite(vec![v; usize::from(len)]));
+            let v = self.const_vector(e, elem)?;
+            return (v.len() == usize::from(len)).then_some(ConstValue::Composite(v));
         }
         let v = e.evaluate()?;
         Some(match (self.module.types.get(ty), v) {
@@ -391,26 +401,161 @@ impl<'s, 'tu> Lowerer<'s, 'tu> {
         })
     }
 
-    /// An address constant: `&g`, `g` (an array, decayed), `&g[i]`, `&g.f`, through
-    /// parentheses and implicit casts.
+    /// The components of a constant vector expression, converted to `elem`: a vector
+    /// literal (its parts flattened), a scalar replicated (`(float4)(x)`), or a swizzle of
+    /// either, through parentheses and implicit casts.
+    fn const_vector(&mut self, e: &Cursor<'_>, elem: Scalar) -> Option<Vec<ConstValue>> {
+        let et = self.module.types.scalar(elem);
+        let ch = e.expr_children();
+        match (e.kind(), ch.as_slice()) {
+            (CXCursor_ParenExpr, [only]) => self.const_vector(only, elem),
+            (CXCursor_CompoundLiteralExpr, _) => {
+                let list = ch.iter().find(|x| x.kind() == CXCursor_InitListExpr)?;
+                self.const_vector(list, elem)
+            }
+            (CXCursor_InitListExpr, parts) => {
+                let mut out = Vec::new();
+                for p in parts {
+                    if p.ty().canonical().kind() == CXType_ExtVector {
+                        out.extend(self.const_vector(p, elem)?);
+                    } else {
+                        out.push(self.constant(p, et)?);
+                    }
+                }
+                Some(out)
+            }
+            (CXCursor_UnexposedExpr, [only]) if self.is_implicit_cast(e, only) => {
+                self.const_vector(only, elem)
+            }
+            (CXCursor_UnexposedExpr, [base])
+                if base.ty().canonical().kind() == CXType_ExtVector =>
+            {
+                let len = u8::try_from(base.ty().canonical().num_elements()).ok()?;
+                let parts = self.const_vector(base, elem)?;
+                let indices = clc_passes::ast::Swizzle::decode(&self.written_accessor(e), len)?;
+                indices
+                    .iter()
+                    .map(|&i| parts.get(usize::from(i)).cloned())
+                    .collect()
+            }
+            (CXCursor_CStyleCastExpr, _) => {
+                // `(float4)(x)`: a scalar replicated.
+                let inner = ch.last()?;
+                let len = e.ty().canonical().num_elements();
+                if inner.ty().canonical().kind() == CXType_ExtVector {
+                    return self.const_vector(inner, elem);
+                }
+                let v = self.constant(inner, et)?;
+                Some(vec![v; usize::try_from(len).ok()?])
+            }
+            _ => None,
+        }
+    }
+
+    /// An address constant (C11 6.6p9): `&g`, `g` (an array, decayed), `&g[i]`, `&g.f`, a
+    /// string literal, any of these plus or minus an integer constant (`tab + 1`), through
+    /// parentheses and casts.
     fn address_constant(&mut self, e: &Cursor<'_>) -> Option<ConstValue> {
         let mut c = *e;
         while let CXCursor_ParenExpr | CXCursor_UnexposedExpr | CXCursor_CStyleCastExpr = c.kind() {
             c = c.expr_children().into_iter().next_back()?;
         }
-        let (global, mut indices, decays) =
-            if c.kind() == CXCursor_UnaryOperator && c.unary_operator() == CXUnaryOperator_AddrOf {
-                let (g, i) = self.address_path(&c.expr_children().into_iter().next()?)?;
-                (g, i, false)
-            } else {
-                let (g, i) = self.address_path(&c)?;
-                (g, i, true)
-            };
+        if c.kind() == CXCursor_BinaryOperator {
+            return self.offset_address(&c);
+        }
+        let (global, mut indices, decays) = if c.kind() == CXCursor_StringLiteral {
+            (self.string_literal(&c).ok()?, Vec::new(), true)
+        } else if c.kind() == CXCursor_UnaryOperator && c.unary_operator() == CXUnaryOperator_AddrOf
+        {
+            let (g, i) = self.address_path(&c.expr_children().into_iter().next()?)?;
+            (g, i, false)
+        } else {
+            let (g, i) = self.address_path(&c)?;
+            (g, i, true)
+        };
         if decays {
             // An array designator decays to its first element.
             indices.push(0);
         }
         Some(ConstValue::Address { global, indices })
+    }
+
+    /// `a + k`, `k + a`, `a - k` for an address constant `a` into an array and an integer
+    /// constant `k`: the element index moves by `k`, and must stay within the array or one
+    /// past its end (C11 6.5.6p8).
+    fn offset_address(&mut self, c: &Cursor<'_>) -> Option<ConstValue> {
+        let op = c.binary_operator();
+        let ch = c.expr_children();
+        let [l, r] = ch.as_slice() else {
+            return None;
+        };
+        let is_ptr = |x: &Cursor<'_>| x.ty().canonical().kind() == CXType_Pointer;
+        let (ptr, int, negate) = match op {
+            CXBinaryOperator_Add if is_ptr(l) => (l, r, false),
+            CXBinaryOperator_Add if is_ptr(r) => (r, l, false),
+            CXBinaryOperator_Sub if is_ptr(l) && !is_ptr(r) => (l, r, true),
+            _ => return None,
+        };
+        // Arithmetic on a pointer cast to another element type moves by that type's size,
+        // which an element index cannot express.
+        let mut below = *ptr;
+        while let CXCursor_ParenExpr | CXCursor_UnexposedExpr = below.kind() {
+            below = below.expr_children().into_iter().next_back()?;
+        }
+        if below.kind() == CXCursor_CStyleCastExpr {
+            return None;
+        }
+        let EvalValue::Int(k) = int.evaluate()? else {
+            return None;
+        };
+        let signed = matches!(
+            self.ty(int.ty(), int)
+                .ok()
+                .and_then(|t| self.module.types.as_scalar(t)),
+            Some(Scalar::Int { signed: true, .. })
+        );
+        let k = if signed {
+            k as i64
+        } else {
+            i64::try_from(k).ok()?
+        };
+        let k = if negate { k.checked_neg()? } else { k };
+        let ConstValue::Address {
+            global,
+            mut indices,
+        } = self.address_constant(ptr)?
+        else {
+            return None;
+        };
+        let len = self.array_len_at(global, &indices)?;
+        let last = indices.last_mut()?;
+        let moved = i64::from(*last).checked_add(k)?;
+        if moved < 0 || moved as u64 > len {
+            return None;
+        }
+        *last = u32::try_from(moved).ok()?;
+        Some(ConstValue::Address { global, indices })
+    }
+
+    /// The length of the array whose element the last of `indices` selects in `global`.
+    fn array_len_at(
+        &self,
+        global: Handle<clc_passes::ast::Global>,
+        indices: &[u32],
+    ) -> Option<u64> {
+        let (_, path) = indices.split_last()?;
+        let mut cur = self.module.globals[global].ty.ty;
+        for &i in path {
+            cur = match self.module.types.get(cur) {
+                Type::Array { elem, .. } => *elem,
+                Type::Struct(d) => self.module.types.structs[*d].fields.get(i as usize)?.ty,
+                _ => return None,
+            };
+        }
+        match self.module.types.get(cur) {
+            Type::Array { len, .. } => Some(*len),
+            _ => None,
+        }
     }
 
     fn address_path(
@@ -461,20 +606,20 @@ impl<'s, 'tu> Lowerer<'s, 'tu> {
             _ => None,
         }
     }
-}
 
-/// The initializer list inside a vector literal `(float4)(1, 2, 3, 4)` (below the implicit
-/// casts and parentheses clang wraps it in).
-fn vector_literal_list<'tu>(c: &Cursor<'tu>) -> Option<Cursor<'tu>> {
-    match c.kind() {
-        CXCursor_InitListExpr => Some(*c),
-        CXCursor_UnexposedExpr | CXCursor_ParenExpr | CXCursor_CompoundLiteralExpr => {
-            let ch = c.expr_children();
-            match ch.as_slice() {
-                [only] => vector_literal_list(only),
-                _ => None,
+    /// The initializer list inside a vector literal `(float4)(1, 2, 3, 4)`, below the
+    /// parentheses and implicit casts clang wraps it in (but not below a swizzle of it).
+    fn vector_literal_list<'c>(&self, c: &Cursor<'c>) -> Option<Cursor<'c>> {
+        let ch = c.expr_children();
+        match (c.kind(), ch.as_slice()) {
+            (CXCursor_InitListExpr, _) => Some(*c),
+            (CXCursor_ParenExpr | CXCursor_CompoundLiteralExpr, [only]) => {
+                self.vector_literal_list(only)
             }
+            (CXCursor_UnexposedExpr, [only]) if self.is_implicit_cast(c, only) => {
+                self.vector_literal_list(only)
+            }
+            _ => None,
         }
-        _ => None,
     }
 }

@@ -106,7 +106,40 @@ fn substitute(def: &MacroDef, args: &[Vec<String>]) -> Vec<String> {
             None => out.push(t.clone()),
         }
     }
-    out
+    paste(out)
+}
+
+/// Applies the `##` operators of a substituted body: each joins its neighbours into one
+/// token (`PASTE(x, y)` → `xy`).
+fn paste(mut tokens: Vec<String>) -> Vec<String> {
+    let mut i = 1;
+    while i + 1 < tokens.len() {
+        if tokens[i] == "##" {
+            let right = tokens.remove(i + 1);
+            tokens.remove(i);
+            tokens[i - 1].push_str(&right);
+        } else {
+            i += 1;
+        }
+    }
+    tokens
+}
+
+/// The component accessor of a swizzle whose tokens end `… . acc`, where `acc` is written
+/// directly or produced by the user's macros (`#define B_COMP z` then `v.B_COMP`, or
+/// `v.PASTE(x, y)` with `##`). `None` when the tail does not expand to one token.
+pub(super) fn trailing_accessor(
+    macros: &HashMap<String, MacroDef>,
+    tokens: &[String],
+) -> Option<String> {
+    let dot = tokens.iter().rposition(|t| t == ".")?;
+    let tail = &tokens[dot + 1..];
+    let mut out = Vec::new();
+    expand(macros, tail, 0, &mut out)?;
+    match out.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
 }
 
 fn expand(
@@ -376,6 +409,19 @@ mod tests {
             strs(&["lo", "x", "w", "hi", "x", "w"])
         );
         assert_eq!(body_accessors(&m, "GETX"), strs(&["x"]));
+    }
+
+    #[test]
+    fn accessors_named_through_macros_and_pasting() {
+        let m = defs(&["B_COMP z", "PASTE ( a , b ) a ## b", "HI hi", "ALIAS HI"]);
+        let toks = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        let acc = |s: &str| trailing_accessor(&m, &toks(s));
+        assert_eq!(acc("pix . B_COMP"), Some("z".into()));
+        assert_eq!(acc("v . PASTE ( x , y )"), Some("xy".into()));
+        assert_eq!(acc("v . ALIAS"), Some("hi".into()));
+        assert_eq!(acc("v . wzyx"), Some("wzyx".into()));
+        assert_eq!(acc("v . PASTE ( x , y ) + 1"), None);
+        assert_eq!(acc("v"), None);
     }
 
     #[test]

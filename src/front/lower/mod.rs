@@ -42,6 +42,7 @@ pub fn lower(
         functions: HashMap::new(),
         globals: HashMap::new(),
         failed_globals: Default::default(),
+        pending_globals: Default::default(),
         macros: HashMap::new(),
         strings: 0,
     };
@@ -73,6 +74,8 @@ struct Lowerer<'s, 'tu> {
     globals: HashMap<String, Handle<Global>>,
     /// Program-scope variables already reported as unsupported (reported once).
     failed_globals: std::collections::HashSet<String>,
+    /// Program-scope variables whose initializers are being lowered.
+    pending_globals: std::collections::HashSet<String>,
     /// The user's macro definitions, by name.
     macros: HashMap<String, macros::MacroDef>,
     /// Counter for string-literal globals.
