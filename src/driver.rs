@@ -43,8 +43,10 @@ pub fn compile_file(path: &Path, opts: &Options) -> Result<Compilation, Error> {
     compile_source(path, &text, opts)
 }
 
-/// Stack of the thread a compilation runs on.
-const STACK_BYTES: usize = 512 << 20;
+/// Stack of the thread a compilation runs on: address space only, committed as it is used.
+/// Every stage recurses over expressions; at [`crate::front::lower::MAX_EXPR_DEPTH`] levels an
+/// unoptimized build uses about 1.2 GiB of it.
+const STACK_BYTES: usize = 2 << 30;
 
 /// Compiles `text` as if it were the file `path` (includes resolve relative to it).
 ///

@@ -9,6 +9,9 @@ use clc_passes::ast::{
 use clc_passes::diag::Diagnostic;
 use std::collections::HashMap;
 
+/// SPIR-V's limit on the parameters of a function (universal limits, spec §2.17).
+const MAX_PARAMS: usize = 255;
+
 impl Lowerer<'_, '_> {
     pub(super) fn translation_unit(&mut self) {
         let top: Vec<Cursor<'_>> = self
@@ -166,12 +169,29 @@ impl Lowerer<'_, '_> {
             labels: Vec::new(),
             macro_swizzles: HashMap::new(),
         };
-        let mut params = Vec::new();
-        for p in c
+        let param_cursors: Vec<_> = c
             .children()
             .into_iter()
             .filter(|p| p.kind() == CXCursor_ParmDecl)
-        {
+            .collect();
+        if param_cursors.len() > MAX_PARAMS {
+            let span = self.span(c);
+            let what = if kernel.is_some() {
+                "kernel"
+            } else {
+                "function"
+            };
+            return self.error(Diagnostic::error(
+                span,
+                format!(
+                    "{what} '{}' has {} parameters; SPIR-V allows at most {MAX_PARAMS}",
+                    c.spelling(),
+                    param_cursors.len()
+                ),
+            ));
+        }
+        let mut params = Vec::new();
+        for p in param_cursors {
             let ty = self.parameter_type(&p)?;
             let span = self.span(&p);
             let l = cx.locals.append(Local {

@@ -8,6 +8,7 @@
 
 mod decl;
 mod expr;
+pub use expr::MAX_EXPR_DEPTH;
 mod init;
 mod macros;
 mod stmt;
