@@ -315,6 +315,33 @@ impl<'tu> Cursor<'tu> {
         }
     }
 
+    /// The macro invocation this cursor's location was expanded from, as the file offset
+    /// where the invocation starts and the macro's name; `None` outside macro expansions.
+    /// A token written in a macro argument expands from the invocation too.
+    pub fn macro_invocation(&self) -> Option<(u32, String)> {
+        // SAFETY: out-pointers are valid for the calls; see `tokens`.
+        unsafe {
+            let tu = self.tu.raw();
+            let loc = clang_getCursorLocation(self.raw);
+            let (mut fe, mut fs): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
+            let (mut l, mut c, mut oe, mut os) = (0u32, 0u32, 0u32, 0u32);
+            clang_getExpansionLocation(loc, &mut fe, &mut l, &mut c, &mut oe);
+            clang_getSpellingLocation(loc, &mut fs, &mut l, &mut c, &mut os);
+            if fe.is_null() || (clang_File_isEqual(fe, fs) != 0 && oe == os) {
+                return None;
+            }
+            let mut size = 0usize;
+            clang_getFileContents(tu, fe, &mut size);
+            let end = (oe as usize + 256).min(size) as u32;
+            let range = clang_getRange(
+                clang_getLocationForOffset(tu, fe, oe),
+                clang_getLocationForOffset(tu, fe, end),
+            );
+            let name = self.tokens_in(range).into_iter().next()?;
+            Some((oe, name))
+        }
+    }
+
     /// # Safety
     /// `range` must belong to this cursor's translation unit.
     unsafe fn tokens_in(&self, range: CXSourceRange) -> Vec<String> {
@@ -384,6 +411,13 @@ impl<'tu> Cursor<'tu> {
         (bits >= 0).then_some(bits as u64 / 8)
     }
 
+    /// Whether this is the declaration of a C11 anonymous struct or union member
+    /// (`struct { union { float4 v; float e[4]; }; }`), not merely an unnamed type.
+    pub fn is_anonymous_record_decl(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_isAnonymousRecordDecl(self.raw) != 0 }
+    }
+
     /// Whether this is an anonymous struct/union declaration.
     pub fn is_anonymous(&self) -> bool {
         // SAFETY: valid cursor.
@@ -439,19 +473,5 @@ impl Cursor<'_> {
     pub fn hash(&self) -> u32 {
         // SAFETY: valid cursor.
         unsafe { clang_hashCursor(self.raw) }
-    }
-}
-
-impl Cursor<'_> {
-    /// File offset where the cursor's extent starts.
-    pub fn extent_start_offset(&self) -> Option<u32> {
-        // SAFETY: out-pointers are valid for the call.
-        unsafe {
-            let ext = clang_getCursorExtent(self.raw);
-            let mut f: CXFile = std::ptr::null_mut();
-            let (mut l, mut c, mut o) = (0u32, 0u32, 0u32);
-            clang_getFileLocation(clang_getRangeStart(ext), &mut f, &mut l, &mut c, &mut o);
-            (!f.is_null()).then_some(o)
-        }
     }
 }

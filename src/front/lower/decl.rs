@@ -168,6 +168,8 @@ impl Lowerer<'_, '_> {
             expr_depth: 0,
             labels: Vec::new(),
             macro_swizzles: HashMap::new(),
+            break_targets: Vec::new(),
+            goto_switches: Vec::new(),
         };
         let param_cursors: Vec<_> = c
             .children()
@@ -256,12 +258,20 @@ impl Lowerer<'_, '_> {
                 .collect(),
             restrict_args: params.iter().map(|p| p.ty().is_restrict()).collect(),
         };
-        if printed.contains("reqd_work_group_size") && attrs.reqd_work_group_size.is_none() {
-            let span = self.span(c);
-            self.diags.push(Diagnostic::unsupported(
-                span,
-                "reqd_work_group_size with non-literal values",
-            ));
+        for (name, value) in [
+            ("reqd_work_group_size", attrs.reqd_work_group_size),
+            ("work_group_size_hint", attrs.work_group_size_hint),
+        ] {
+            if printed.contains(name) && value.is_none() {
+                let attr = c.children().into_iter().find(|a| {
+                    a.is_attribute() && a.tokens().first().map(String::as_str) == Some(name)
+                });
+                let span = self.span(attr.as_ref().unwrap_or(c));
+                self.diags.push(Diagnostic::unsupported(
+                    span,
+                    format!("{name} with values clc cannot evaluate"),
+                ));
+            }
         }
         Some(attrs)
     }
@@ -323,14 +333,157 @@ fn arg_type_name(spelling: &str) -> String {
 /// Parses `name(x, y, z)` out of a pretty-printed declaration.
 fn attr_triple(printed: &str, name: &str) -> Option<[u32; 3]> {
     let start = printed.find(&format!("{name}("))? + name.len() + 1;
-    let end = start + printed[start..].find(')')?;
-    let nums: Vec<u32> = printed[start..end]
-        .split(',')
-        .map(|s| s.trim().parse().ok())
+    // The arguments as clang prints them (macros expanded, expressions as written):
+    // split at the commas outside parentheses, up to the closing parenthesis.
+    let mut depth = 0u32;
+    let mut args = vec![String::new()];
+    for ch in printed[start..].chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' if depth == 0 => break,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                args.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        args.last_mut()?.push(ch);
+    }
+    let nums: Vec<u32> = args
+        .iter()
+        .map(|a| u32::try_from(const_int::eval(a)?).ok())
         .collect::<Option<_>>()?;
     match nums.as_slice() {
         [x, y, z] => Some([*x, *y, *z]),
         _ => None,
+    }
+}
+
+/// Integer constant expressions as clang prints them in attributes (`32 * 2`, `(64)`,
+/// `1 << 3`, `64U`): literals, parentheses, unary and binary C operators.
+mod const_int {
+    /// The value of `s`, or `None` if it is not such an expression (or divides by zero).
+    pub(super) fn eval(s: &str) -> Option<i128> {
+        let tokens = lex(s)?;
+        let mut p = Parser { tokens, pos: 0 };
+        let v = p.binary(0)?;
+        (p.pos == p.tokens.len()).then_some(v)
+    }
+
+    fn lex(s: &str) -> Option<Vec<String>> {
+        let b = s.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            if c.is_ascii_whitespace() {
+                i += 1;
+            } else if c.is_ascii_alphanumeric() {
+                let start = i;
+                while i < b.len() && b[i].is_ascii_alphanumeric() {
+                    i += 1;
+                }
+                out.push(s[start..i].to_string());
+            } else {
+                let two = s.get(i..i + 2).unwrap_or("");
+                let op = if ["<<", ">>", "<=", ">=", "==", "!=", "&&", "||"].contains(&two) {
+                    two
+                } else {
+                    s.get(i..i + 1)?
+                };
+                i += op.len();
+                out.push(op.to_string());
+            }
+        }
+        Some(out)
+    }
+
+    struct Parser {
+        tokens: Vec<String>,
+        pos: usize,
+    }
+
+    impl Parser {
+        fn peek(&self) -> Option<&str> {
+            self.tokens.get(self.pos).map(String::as_str)
+        }
+
+        fn unary(&mut self) -> Option<i128> {
+            let t = self.peek()?.to_string();
+            self.pos += 1;
+            match t.as_str() {
+                "(" => {
+                    let v = self.binary(0)?;
+                    (self.peek() == Some(")")).then(|| self.pos += 1)?;
+                    Some(v)
+                }
+                "-" => Some(-self.unary()?),
+                "+" => self.unary(),
+                "~" => Some(!self.unary()?),
+                "!" => Some(i128::from(self.unary()? == 0)),
+                _ => literal(&t),
+            }
+        }
+
+        /// Precedence climbing over C's binary operators.
+        fn binary(&mut self, min: u8) -> Option<i128> {
+            let mut lhs = self.unary()?;
+            while let Some(op) = self.peek() {
+                let prec = match op {
+                    "*" | "/" | "%" => 10,
+                    "+" | "-" => 9,
+                    "<<" | ">>" => 8,
+                    "<" | ">" | "<=" | ">=" => 7,
+                    "==" | "!=" => 6,
+                    "&" => 5,
+                    "^" => 4,
+                    "|" => 3,
+                    "&&" => 2,
+                    "||" => 1,
+                    _ => return Some(lhs),
+                };
+                if prec < min.max(1) {
+                    return Some(lhs);
+                }
+                let op = op.to_string();
+                self.pos += 1;
+                let rhs = self.binary(prec + 1)?;
+                lhs = match op.as_str() {
+                    "*" => lhs.checked_mul(rhs)?,
+                    "/" => lhs.checked_div(rhs)?,
+                    "%" => lhs.checked_rem(rhs)?,
+                    "+" => lhs + rhs,
+                    "-" => lhs - rhs,
+                    "<<" => lhs.checked_shl(u32::try_from(rhs).ok()?)?,
+                    ">>" => lhs.checked_shr(u32::try_from(rhs).ok()?)?,
+                    "<" => i128::from(lhs < rhs),
+                    ">" => i128::from(lhs > rhs),
+                    "<=" => i128::from(lhs <= rhs),
+                    ">=" => i128::from(lhs >= rhs),
+                    "==" => i128::from(lhs == rhs),
+                    "!=" => i128::from(lhs != rhs),
+                    "&" => lhs & rhs,
+                    "^" => lhs ^ rhs,
+                    "|" => lhs | rhs,
+                    "&&" => i128::from(lhs != 0 && rhs != 0),
+                    _ => i128::from(lhs != 0 || rhs != 0),
+                };
+            }
+            Some(lhs)
+        }
+    }
+
+    /// A decimal, hex or octal literal with an optional `u`/`l` suffix.
+    fn literal(t: &str) -> Option<i128> {
+        let t = t.trim_end_matches(['u', 'U', 'l', 'L']);
+        if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+            i128::from_str_radix(hex, 16).ok()
+        } else if t.len() > 1 && t.starts_with('0') {
+            i128::from_str_radix(&t[1..], 8).ok()
+        } else {
+            t.parse().ok()
+        }
     }
 }
 
@@ -343,6 +496,13 @@ mod tests {
         let p = "__kernel __attribute__((reqd_work_group_size(64, 1, 1))) void k(__global int *a)";
         assert_eq!(attr_triple(p, "reqd_work_group_size"), Some([64, 1, 1]));
         assert_eq!(attr_triple(p, "work_group_size_hint"), None);
+        let p =
+            "__kernel __attribute__((reqd_work_group_size((64), 32 * 2, 1 << 3 | 0x1U))) void k()";
+        assert_eq!(attr_triple(p, "reqd_work_group_size"), Some([64, 64, 9]));
+        let p = "__attribute__((reqd_work_group_size(8 - 2 * 3, (1 + 1) * 4, 7 / 2))) void k()";
+        assert_eq!(attr_triple(p, "reqd_work_group_size"), Some([2, 8, 3]));
+        let p = "__attribute__((reqd_work_group_size(N, 1, 1))) void k()";
+        assert_eq!(attr_triple(p, "reqd_work_group_size"), None);
     }
 
     #[test]

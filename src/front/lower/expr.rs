@@ -18,7 +18,7 @@ use clc_passes::diag::Span;
 pub const MAX_EXPR_DEPTH: u32 = 100_000;
 
 impl Lowerer<'_, '_> {
-    fn push(
+    pub(super) fn push(
         &mut self,
         cx: &mut FnCtx,
         kind: ExprKind,
@@ -34,7 +34,7 @@ impl Lowerer<'_, '_> {
         })
     }
 
-    fn push_value(
+    pub(super) fn push_value(
         &mut self,
         cx: &mut FnCtx,
         kind: ExprKind,
@@ -50,7 +50,7 @@ impl Lowerer<'_, '_> {
         Ok(self.as_value(e, cx))
     }
 
-    fn as_value(&mut self, e: Handle<Expr>, cx: &mut FnCtx) -> Handle<Expr> {
+    pub(super) fn as_value(&mut self, e: Handle<Expr>, cx: &mut FnCtx) -> Handle<Expr> {
         let x = &cx.exprs[e];
         match x.category {
             Category::Place { .. } => {
@@ -69,7 +69,13 @@ impl Lowerer<'_, '_> {
         Ok(e)
     }
 
-    fn int_const(&mut self, cx: &mut FnCtx, v: u64, ty: Handle<Type>, span: Span) -> Handle<Expr> {
+    pub(super) fn int_const(
+        &mut self,
+        cx: &mut FnCtx,
+        v: u64,
+        ty: Handle<Type>,
+        span: Span,
+    ) -> Handle<Expr> {
         let kind = match self.module.types.get(ty) {
             Type::Scalar(Scalar::Bool) => ExprKind::BoolConst(v != 0),
             Type::Scalar(Scalar::Int { width, .. }) => ExprKind::IntConst(truncate(v, *width)),
@@ -138,6 +144,9 @@ impl Lowerer<'_, '_> {
                 let [a, b] = ch.as_slice() else {
                     return self.unsupported(c, "this subscript expression");
                 };
+                if a.ty().canonical().kind() == CXType_ExtVector {
+                    return self.vector_subscript(c, a, b, cx, span);
+                }
                 let (a, b) = (self.value(a, cx)?, self.value(b, cx)?);
                 let (base, index) = if self.module.types.as_pointer(cx.exprs[a].ty).is_some() {
                     (a, b)
@@ -199,6 +208,114 @@ impl Lowerer<'_, '_> {
                 None => self.unsupported(c, format!("expression '{}'", c.spelling())),
             },
         }
+    }
+
+    /// `v[i]` on a vector (a clang extension real code uses). A constant index is the
+    /// component `v.si`; a variable one indexes the vector's storage through a pointer to
+    /// its first component, so `v[i] = x` writes the vector. A vector that is not an
+    /// addressable object (a value, a swizzle) is copied to a temporary and read.
+    fn vector_subscript(
+        &mut self,
+        c: &Cursor<'_>,
+        base_c: &Cursor<'_>,
+        index_c: &Cursor<'_>,
+        cx: &mut FnCtx,
+        span: Span,
+    ) -> R<Handle<Expr>> {
+        let base = self.expr(base_c, cx)?;
+        let vec_ty = cx.exprs[base].ty;
+        let Type::Vector { elem, len } = self.module.types.get(vec_ty).clone() else {
+            return self.unsupported(c, "subscripting this vector expression");
+        };
+        let elem_ty = self.module.types.scalar(elem);
+        if let Some(EvalValue::Int(i)) = index_c.evaluate() {
+            if i < u64::from(len) {
+                let (base, indices, category) = match cx.exprs[base].kind.clone() {
+                    ExprKind::Swizzle {
+                        base: inner,
+                        indices,
+                    } => (inner, vec![indices[i as usize]], cx.exprs[base].category),
+                    _ => (base, vec![i as u8], cx.exprs[base].category),
+                };
+                return Ok(self.push(
+                    cx,
+                    ExprKind::Swizzle { base, indices },
+                    elem_ty,
+                    category,
+                    span,
+                ));
+            }
+        }
+        let index = self.value(index_c, cx)?;
+        let place = match (cx.exprs[base].category, &cx.exprs[base].kind) {
+            (_, ExprKind::Swizzle { .. }) | (Category::Value, _) => None,
+            (Category::Place { space, is_const }, _) => Some((space, is_const)),
+        };
+        let addressable = place.is_some();
+        let (object, space, is_const) = if let Some((space, is_const)) = place {
+            (base, space, is_const)
+        } else {
+            let value = self.as_value(base, cx);
+            let local = cx.locals.append(clc_passes::ast::Local {
+                name: ".vector".into(),
+                ty: QualType {
+                    ty: vec_ty,
+                    space: Some(AddressSpace::Private),
+                    is_const: false,
+                },
+                span,
+                is_param: false,
+                scope_depth: cx.depth,
+            });
+            let place = Category::Place {
+                space: Some(AddressSpace::Private),
+                is_const: false,
+            };
+            let temp = self.push(
+                cx,
+                ExprKind::CompoundLiteral {
+                    local,
+                    init: Box::new(clc_passes::ast::Init::Expr(value)),
+                },
+                vec_ty,
+                place,
+                span,
+            );
+            (temp, Some(AddressSpace::Private), true)
+        };
+        let pointer = |types: &mut clc_passes::ast::Types, pointee| {
+            types.intern(Type::Pointer {
+                pointee,
+                space,
+                is_const,
+                is_volatile: false,
+            })
+        };
+        let vec_ptr = pointer(&mut self.module.types, vec_ty);
+        let elem_ptr = pointer(&mut self.module.types, elem_ty);
+        let address = self.push_value(cx, ExprKind::AddrOf(object), vec_ptr, span);
+        let first = self.push_value(
+            cx,
+            ExprKind::Cast {
+                kind: CastKind::PointerBitcast,
+                operand: address,
+                explicit: false,
+            },
+            elem_ptr,
+            span,
+        );
+        let element = self.push(
+            cx,
+            ExprKind::Index { base: first, index },
+            elem_ty,
+            Category::Place { space, is_const },
+            span,
+        );
+        Ok(if addressable {
+            element
+        } else {
+            self.as_value(element, cx)
+        })
     }
 
     /// Implicit casts, and the builtin forms libclang reports as unexposed expressions.
@@ -327,7 +444,7 @@ impl Lowerer<'_, '_> {
 
     /// An arithmetic constant expression clang folds (`__builtin_offsetof`, casts of
     /// `sizeof`, …) as a literal of its type; `None` when `c` is not one.
-    fn folded(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> Option<Handle<Expr>> {
+    pub(super) fn folded(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> Option<Handle<Expr>> {
         let ty = self.ty(c.ty(), c).ok()?;
         if !matches!(self.module.types.get(ty), Type::Scalar(_)) {
             return None;
@@ -402,11 +519,21 @@ impl Lowerer<'_, '_> {
                 t.kind()
             }
         };
-        ch.ty().kind() == CXType_ExtVector
-            && ch.kind() != CXCursor_CompoundLiteralExpr
-            && c.is_in_macro_body()
-            && elem(c.ty()) == elem(ch.ty())
-            && (!c.same_location(ch) || !c.same_extent(ch) || self.is_macro_swizzle(c, ch))
+        if ch.ty().kind() != CXType_ExtVector
+            || ch.kind() == CXCursor_CompoundLiteralExpr
+            || elem(c.ty()) != elem(ch.ty())
+        {
+            return false;
+        }
+        if c.is_in_macro_body() {
+            return !c.same_location(ch) || !c.same_extent(ch) || self.is_macro_swizzle(c, ch);
+        }
+        // `#define ROUND(v) v.y += v.x`: the base comes from an argument, so the node is
+        // located there, but the accessor is in the body, where its written tokens end
+        // with the invocation's `)`.
+        !c.same_extent(ch)
+            && c.macro_invocation().is_some()
+            && Swizzle::decode(&self.written_accessor(c), ch.ty().num_elements() as u8).is_none()
     }
 
     /// `base.xyz`: the accessor is the last token of the normalised extent (or `known`).
@@ -764,36 +891,49 @@ impl Lowerer<'_, '_> {
             return self.unsupported(c, "member access on a non-struct (vector components)");
         };
         let name = field.spelling();
-        let Some((index, f)) = self.module.types.structs[def]
-            .fields
-            .iter()
-            .enumerate()
-            .find(|(_, f)| f.name == name)
-        else {
-            return self.unsupported(
-                c,
-                format!("access to member '{name}' of an anonymous struct or union"),
-            );
+        let Some(path) = self.field_path(def, &name) else {
+            return self.unsupported(c, format!("access to unknown member '{name}'"));
         };
-        let ty = f.ty;
         // A member of a struct value (`f().x`) is a value.
+        let is_const = c.ty().is_const();
         let category = match base_category {
-            Category::Place { space, is_const } => Category::Place {
+            Category::Place { space, is_const: c } => Category::Place {
                 space,
-                is_const: is_const || c.ty().is_const(),
+                is_const: c || is_const,
             },
             Category::Value => Category::Value,
         };
-        Ok(self.push(
-            cx,
-            ExprKind::Member {
-                base,
-                field: index as u32,
-            },
-            ty,
-            category,
-            span,
-        ))
+        // Members of anonymous structs and unions are reached through the unnamed members
+        // that hold them.
+        let mut e = base;
+        for (field, ty) in path {
+            e = self.push(cx, ExprKind::Member { base: e, field }, ty, category, span);
+        }
+        Ok(e)
+    }
+
+    /// The field indices (with the field types) that lead from struct `def` to the member
+    /// called `name`, looking inside anonymous struct and union members (C11 6.7.2.1p13).
+    fn field_path(
+        &self,
+        def: Handle<clc_passes::ast::StructDef>,
+        name: &str,
+    ) -> Option<Vec<(u32, Handle<Type>)>> {
+        let fields = &self.module.types.structs[def].fields;
+        if let Some(i) = fields.iter().position(|f| f.name == name) {
+            return Some(vec![(i as u32, fields[i].ty)]);
+        }
+        fields.iter().enumerate().find_map(|(i, f)| {
+            let Type::Struct(inner) = self.module.types.get(f.ty) else {
+                return None;
+            };
+            if !f.name.is_empty() {
+                return None;
+            }
+            let mut rest = self.field_path(*inner, name)?;
+            rest.insert(0, (i as u32, f.ty));
+            Some(rest)
+        })
     }
 
     fn call(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
@@ -812,6 +952,9 @@ impl Lowerer<'_, '_> {
                 args.push(self.value(a, cx)?);
             }
             return Ok(self.push_value(cx, ExprKind::Call { function, args }, ty, span));
+        }
+        if let Some(r) = self.extension_call(c, &name, &arg_cursors, ty, cx, span) {
+            return r;
         }
         let Some(builtin) = Builtin::lookup(&name, arg_cursors.len()) else {
             return self.unsupported(

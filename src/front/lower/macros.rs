@@ -359,9 +359,7 @@ impl Lowerer<'_, '_> {
             if !self.is_macro_body_swizzle(&c, &ch) {
                 continue;
             }
-            if let (Some(name), Some(start)) =
-                (c.tokens().into_iter().next(), c.extent_start_offset())
-            {
+            if let Some((start, name)) = c.macro_invocation() {
                 let key = (c.hash(), c.location().map_or(0, |l| l.offset));
                 match groups.iter_mut().find(|(g, _)| g.0 == name && g.1 == start) {
                     Some((_, nodes)) => nodes.push(key),

@@ -6,6 +6,7 @@
 //! classified in [`expr`]), overloads are resolved, and address spaces are explicit on
 //! every declaration.
 
+mod clang_builtins;
 mod decl;
 mod expr;
 pub use expr::MAX_EXPR_DEPTH;
@@ -97,6 +98,20 @@ struct FnCtx {
     labels: Vec<String>,
     /// Accessors of the swizzles spelled in macro bodies, by (cursor hash, offset).
     macro_swizzles: HashMap<(u32, u32), String>,
+    /// What `break` leaves, innermost last: `None` for a loop or a structured `switch`,
+    /// the end label of a `switch` lowered to jumps.
+    break_targets: Vec<Option<u32>>,
+    /// The `switch` statements lowered to jumps that enclose the statement being lowered.
+    goto_switches: Vec<GotoSwitch>,
+}
+
+/// A `switch` whose case labels are not all at the top level of its body (Duff's device):
+/// its labels become `goto` targets.
+struct GotoSwitch {
+    /// Width of the (promoted) selector.
+    width: u8,
+    /// Each label: its value (`None` for `default`) and its label index.
+    cases: Vec<(Option<u64>, u32)>,
 }
 
 /// The key of a local declaration in [`FnCtx::by_decl`].

@@ -1,6 +1,6 @@
 //! Statements.
 
-use super::{macros, FnCtx, Lowerer, R};
+use super::{macros, FnCtx, GotoSwitch, Lowerer, R};
 use crate::front::clang::Cursor;
 use crate::front::clang::EvalValue;
 use clang_sys::*;
@@ -37,6 +37,22 @@ impl Lowerer<'_, '_> {
     }
 
     fn stmt(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, out: &mut Vec<Stmt>) -> R<()> {
+        // A `break` inside a loop or a switch leaves that statement.
+        let breakable = matches!(
+            c.kind(),
+            CXCursor_WhileStmt | CXCursor_DoStmt | CXCursor_ForStmt | CXCursor_SwitchStmt
+        );
+        if breakable {
+            cx.break_targets.push(None);
+        }
+        let r = self.stmt_inner(c, cx, out);
+        if breakable {
+            cx.break_targets.pop();
+        }
+        r
+    }
+
+    fn stmt_inner(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, out: &mut Vec<Stmt>) -> R<()> {
         let span = self.span(c);
         let kind = match c.kind() {
             CXCursor_CompoundStmt => StmtKind::Block(self.nested(c, cx)?),
@@ -114,7 +130,11 @@ impl Lowerer<'_, '_> {
                 }
             }
             CXCursor_ForStmt => self.for_stmt(c, cx)?,
-            CXCursor_BreakStmt => StmtKind::Break,
+            CXCursor_BreakStmt => match cx.break_targets.last() {
+                Some(Some(end)) => StmtKind::Goto(*end),
+                _ => StmtKind::Break,
+            },
+            CXCursor_CaseStmt | CXCursor_DefaultStmt => return self.case_label(c, cx, out),
             CXCursor_ContinueStmt => StmtKind::Continue,
             CXCursor_ReturnStmt => {
                 let e = c.expr_children();
@@ -123,7 +143,12 @@ impl Lowerer<'_, '_> {
                     None => StmtKind::Return(None),
                 }
             }
-            CXCursor_SwitchStmt => self.switch(c, cx)?,
+            CXCursor_SwitchStmt => match c.children().last() {
+                Some(body) if self.contains_nested_label(body) => {
+                    return self.goto_switch(c, cx, out);
+                }
+                _ => self.switch(c, cx)?,
+            },
             CXCursor_LabelStmt => {
                 let id = cx.label(c.spelling());
                 out.push(Stmt {
@@ -272,10 +297,116 @@ impl Lowerer<'_, '_> {
         })();
         cx.depth -= 1;
         r?;
-        if self.contains_nested_label(body) {
-            return self.unsupported(c, "case labels inside nested statements of a switch");
-        }
         Ok(StmtKind::Switch { cond, cases })
+    }
+
+    /// A `switch` with case labels inside nested statements (Duff's device: `switch (n % 4)
+    /// { case 0: do { … case 1: … } while (…); }`), which the structured form cannot
+    /// express. The OpenCL target allows unstructured control flow, so the labels become
+    /// `goto` targets: a `switch` whose cases only jump, then the body with its labels, then
+    /// the end label that `break` jumps to.
+    fn goto_switch(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, out: &mut Vec<Stmt>) -> R<()> {
+        let span = self.span(c);
+        let ch: Vec<_> = c
+            .children()
+            .into_iter()
+            .filter(|x| x.is_expression() || x.is_statement())
+            .collect();
+        let [cond_c, body_c] = ch.as_slice() else {
+            return self.unsupported(c, "this form of 'switch'");
+        };
+        if !cond_c.is_expression() {
+            return self.unsupported(cond_c, "a declaration as a switch condition");
+        }
+        let cond = self.value(cond_c, cx)?;
+        let width = match self.module.types.as_scalar(cx.exprs[cond].ty) {
+            Some(Scalar::Int { width, .. }) => width,
+            _ => return self.unsupported(cond_c, "a non-integer switch condition"),
+        };
+        let end = cx.label(format!("\u{0}switch.end.{}", cx.labels.len()));
+        cx.break_targets.push(Some(end));
+        cx.goto_switches.push(GotoSwitch {
+            width,
+            cases: Vec::new(),
+        });
+        let body = self.nested(body_c, cx);
+        cx.break_targets.pop();
+        let labels = cx.goto_switches.pop().map(|s| s.cases).unwrap_or_default();
+        let body = body?;
+        let jump = |target| Block {
+            stmts: vec![Stmt {
+                kind: StmtKind::Goto(target),
+                span,
+            }],
+        };
+        let mut cases: Vec<SwitchCase> = labels
+            .iter()
+            .filter_map(|&(value, label)| {
+                value.map(|v| SwitchCase {
+                    values: vec![v],
+                    is_default: false,
+                    body: jump(label),
+                })
+            })
+            .collect();
+        let default = labels
+            .iter()
+            .find_map(|&(value, label)| value.is_none().then_some(label));
+        cases.push(SwitchCase {
+            values: Vec::new(),
+            is_default: true,
+            body: jump(default.unwrap_or(end)),
+        });
+        out.push(Stmt {
+            kind: StmtKind::Switch { cond, cases },
+            span,
+        });
+        out.push(Stmt {
+            kind: StmtKind::Block(body),
+            span,
+        });
+        out.push(Stmt {
+            kind: StmtKind::Label(end),
+            span,
+        });
+        Ok(())
+    }
+
+    /// A `case`/`default` label in the body of a switch lowered to jumps: a label, recorded
+    /// with its value in the innermost such switch, then the labelled statement.
+    fn case_label(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, out: &mut Vec<Stmt>) -> R<()> {
+        let span = self.span(c);
+        let parts: Vec<_> = c
+            .children()
+            .into_iter()
+            .filter(|x| x.is_expression() || x.is_statement())
+            .collect();
+        let Some(width) = cx.goto_switches.last().map(|s| s.width) else {
+            return self.unsupported(c, "this case label");
+        };
+        let (value, sub) = if c.kind() == CXCursor_DefaultStmt {
+            (None, parts.first())
+        } else {
+            if parts.len() != 2 {
+                return self.unsupported(c, "case ranges");
+            }
+            match parts[0].evaluate() {
+                Some(EvalValue::Int(v)) => (Some(super::expr::truncate(v, width)), parts.get(1)),
+                _ => return self.unsupported(&parts[0], "this case value"),
+            }
+        };
+        let label = cx.label(format!("\u{0}case.{}", cx.labels.len()));
+        if let Some(s) = cx.goto_switches.last_mut() {
+            s.cases.push((value, label));
+        }
+        out.push(Stmt {
+            kind: StmtKind::Label(label),
+            span,
+        });
+        match sub {
+            Some(sub) => self.stmt(sub, cx, out),
+            None => Ok(()),
+        }
     }
 
     /// Whether a `case`/`default` label hides below the top level of a switch body (Duff's

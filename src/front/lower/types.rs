@@ -143,7 +143,13 @@ impl Lowerer<'_, '_> {
         let Some(decl) = t.declaration(&self.root) else {
             return self.unsupported(at, format!("record type '{}'", t.spelling()));
         };
-        let usr = decl.usr();
+        // Anonymous records of one struct can share a USR (two anonymous unions of
+        // `Aabb`); their declarations' locations tell them apart.
+        let usr = if decl.is_anonymous() {
+            format!("{}@{:?}", decl.usr(), decl.location())
+        } else {
+            decl.usr()
+        };
         if let Some(&h) = self.structs.get(&usr) {
             return Ok(h);
         }
@@ -161,8 +167,18 @@ impl Lowerer<'_, '_> {
             let Some(offset) = f.field_offset_bytes() else {
                 return self.unsupported(&f, "field without a known offset");
             };
+            // clang spells an anonymous member after its type ("union S::(anonymous at
+            // …)"); it has no name, and its members are found through it.
+            let anonymous = f
+                .ty()
+                .declaration(&self.root)
+                .is_some_and(|d| d.is_anonymous_record_decl());
             fields.push(Field {
-                name: f.spelling(),
+                name: if anonymous {
+                    String::new()
+                } else {
+                    f.spelling()
+                },
                 ty,
                 offset,
             });
