@@ -119,6 +119,19 @@ impl<'tu> Cursor<'tu> {
         Location::from_raw(unsafe { clang_getCursorLocation(self.raw) })
     }
 
+    /// The file locations where the cursor's extent starts and ends (macro locations
+    /// resolved to where their expansions are).
+    pub fn extent_locations(&self) -> Option<(Location, Location)> {
+        // SAFETY: valid cursor.
+        unsafe {
+            let ext = clang_getCursorExtent(self.raw);
+            Some((
+                Location::from_raw(clang_getRangeStart(ext))?,
+                Location::from_raw(clang_getRangeEnd(ext))?,
+            ))
+        }
+    }
+
     /// Whether the cursor is in the main file or a user header (not a system header).
     pub fn is_in_system_header(&self) -> bool {
         // SAFETY: valid cursor.
@@ -409,6 +422,18 @@ impl<'tu> Cursor<'tu> {
         // SAFETY: valid cursor.
         let bits = unsafe { clang_Cursor_getOffsetOfField(self.raw) };
         (bits >= 0).then_some(bits as u64 / 8)
+    }
+
+    /// What the cursor is, in words: its spelling (`foo`) with clang's name for its kind
+    /// (`CallExpr`), or the kind alone for unnamed nodes (`GenericSelectionExpr`), so that
+    /// every `unsupported:` message names its construct.
+    pub fn describe(&self) -> String {
+        // SAFETY: valid cursor kind.
+        let kind = unsafe { take_string(clang_getCursorKindSpelling(self.kind())) };
+        match self.spelling() {
+            s if s.is_empty() => kind,
+            s => format!("{kind} '{s}'"),
+        }
     }
 
     /// Whether this is the declaration of a C11 anonymous struct or union member

@@ -167,7 +167,6 @@ impl Lowerer<'_, '_> {
             depth: 0,
             expr_depth: 0,
             labels: Vec::new(),
-            macro_swizzles: HashMap::new(),
             break_targets: Vec::new(),
             goto_switches: Vec::new(),
         };
@@ -215,7 +214,6 @@ impl Lowerer<'_, '_> {
         else {
             return self.unsupported(c, "function definition without a body");
         };
-        cx.macro_swizzles = self.pair_macro_swizzles(&body);
         let body = self.block(&body, &mut cx)?;
         let f = &mut self.module.functions[h];
         f.result = result;

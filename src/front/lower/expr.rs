@@ -205,7 +205,7 @@ impl Lowerer<'_, '_> {
             CXCursor_InitListExpr => self.unsupported(c, "an initializer list in this position"),
             _ => match self.folded(c, cx) {
                 Some(e) => Ok(e),
-                None => self.unsupported(c, format!("expression '{}'", c.spelling())),
+                None => self.unsupported(c, format!("expression ({})", c.describe())),
             },
         }
     }
@@ -330,7 +330,7 @@ impl Lowerer<'_, '_> {
         let child_is_vector = ch.ty().kind() == CXType_ExtVector;
         if self.is_macro_body_swizzle(c, &ch) {
             let key = (c.hash(), c.location().map_or(0, |l| l.offset));
-            return match cx.macro_swizzles.get(&key).cloned() {
+            return match self.macro_swizzles.get(&key).cloned() {
                 Some(acc) => self.swizzle(c, &ch, Some(acc), cx),
                 None => {
                     self.unsupported(c, "a vector component access written inside a macro body")
@@ -525,15 +525,31 @@ impl Lowerer<'_, '_> {
         {
             return false;
         }
-        if c.is_in_macro_body() {
-            return !c.same_location(ch) || !c.same_extent(ch) || self.is_macro_swizzle(c, ch);
+        let swizzle_shaped =
+            !c.same_location(ch) || !c.same_extent(ch) || self.is_macro_swizzle(c, ch);
+        let Some(invocation) = c.macro_invocation() else {
+            return false;
+        };
+        if !swizzle_shaped {
+            return false;
         }
-        // `#define ROUND(v) v.y += v.x`: the base comes from an argument, so the node is
-        // located there, but the accessor is in the body, where its written tokens end
-        // with the invocation's `)`.
-        !c.same_extent(ch)
-            && c.macro_invocation().is_some()
-            && Swizzle::decode(&self.written_accessor(c), ch.ty().num_elements() as u8).is_none()
+        let decodes =
+            Swizzle::decode(&self.written_accessor(c), ch.ty().num_elements() as u8).is_some();
+        if c.is_in_macro_body() {
+            // The base starts in a body (`#define GETX(v) (v).x`, also as the argument of
+            // a nested invocation, `PUT4(t8.lo)` in a body): the extent ends at the
+            // outermost invocation's end. A swizzle written after the invocation
+            // (`HADD(a, b).y`) ends beyond it, with its accessor.
+            let end = c.extent_locations().map(|(_, e)| e.offset);
+            let beyond = match (end, self.expansions.get(&invocation)) {
+                (Some(end), Some(&inv_end)) => end > inv_end,
+                _ => false,
+            };
+            return !(decodes && beyond);
+        }
+        // The base comes from an argument: a swizzle written there (`ENC(L.x)`) ends with
+        // its accessor; one in the body (`#define ROUND(v) v.y += v.x`) ends at the `)`.
+        !decodes
     }
 
     /// `base.xyz`: the accessor is the last token of the normalised extent (or `known`).

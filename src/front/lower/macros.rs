@@ -8,7 +8,6 @@
 //! macro), nothing is paired and the swizzle is reported as unsupported.
 
 use super::Lowerer;
-use crate::front::clang::Cursor;
 use clang_sys::*;
 use clc_passes::ast::{Swizzle, Unroll};
 use std::collections::HashMap;
@@ -335,15 +334,27 @@ pub(super) fn unroll_hint(macros: &HashMap<String, MacroDef>, tokens: &[String])
 }
 
 impl Lowerer<'_, '_> {
-    /// Pairs every macro-body swizzle node of a function body with its accessor (see the
-    /// module docs); the result is keyed by the node's cursor hash and location.
-    pub(super) fn pair_macro_swizzles(&mut self, body: &Cursor<'_>) -> HashMap<(u32, u32), String> {
+    /// Pairs every macro-body swizzle node of the user's function bodies with its accessor
+    /// (see the module docs); the result is keyed by the node's cursor hash and location.
+    /// The whole translation unit is walked at once, in source order, because one macro
+    /// invocation may define several functions.
+    pub(super) fn pair_macro_swizzles(&mut self) -> HashMap<(u32, u32), String> {
         // (macro name, invocation offset) → the swizzle nodes (hash, location) it holds.
         type Group = ((String, u32), Vec<(u32, u32)>);
         let mut groups: Vec<Group> = Vec::new();
         // Post-order: a swizzle's accessor is the last token of its expression, so children
         // (in source order) come before their parent, as the accessors do.
-        let mut stack = vec![(*body, false)];
+        let bodies = self.root.children().into_iter().filter_map(|f| {
+            (f.kind() == CXCursor_FunctionDecl && f.is_definition() && !f.is_in_system_header())
+                .then(|| {
+                    f.children()
+                        .into_iter()
+                        .find(|b| b.kind() == CXCursor_CompoundStmt)
+                })
+                .flatten()
+        });
+        let mut stack: Vec<_> = bodies.map(|b| (b, false)).collect();
+        stack.reverse();
         while let Some((c, visited)) = stack.pop() {
             if !visited {
                 stack.push((c, true));

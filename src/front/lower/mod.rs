@@ -46,15 +46,30 @@ pub fn lower(
         failed_globals: Default::default(),
         pending_globals: Default::default(),
         macros: HashMap::new(),
+        expansions: HashMap::new(),
+        macro_swizzles: HashMap::new(),
         strings: 0,
     };
     for c in root.children() {
-        if c.kind() == clang_sys::CXCursor_MacroDefinition && !c.is_in_system_header() {
-            if let Some(def) = macros::MacroDef::parse(&c.tokens()) {
-                l.macros.insert(c.spelling(), def);
+        if c.is_in_system_header() {
+            continue;
+        }
+        match c.kind() {
+            clang_sys::CXCursor_MacroDefinition => {
+                if let Some(def) = macros::MacroDef::parse(&c.tokens()) {
+                    l.macros.insert(c.spelling(), def);
+                }
             }
+            clang_sys::CXCursor_MacroExpansion => {
+                if let Some((start, end)) = c.extent_locations() {
+                    l.expansions
+                        .insert((start.offset, c.spelling()), end.offset);
+                }
+            }
+            _ => {}
         }
     }
+    l.macro_swizzles = l.pair_macro_swizzles();
     l.translation_unit();
     if l.diags.has_errors() {
         Err(l.diags)
@@ -80,6 +95,10 @@ struct Lowerer<'s, 'tu> {
     pending_globals: std::collections::HashSet<String>,
     /// The user's macro definitions, by name.
     macros: HashMap<String, macros::MacroDef>,
+    /// Where each top-level macro invocation ends, by (start offset, macro name).
+    expansions: HashMap<(u32, String), u32>,
+    /// Accessors of the swizzles spelled in macro bodies, by (cursor hash, offset).
+    macro_swizzles: HashMap<(u32, u32), String>,
     /// Counter for string-literal globals.
     strings: u32,
 }
@@ -96,8 +115,6 @@ struct FnCtx {
     expr_depth: u32,
     /// Label names, by index.
     labels: Vec<String>,
-    /// Accessors of the swizzles spelled in macro bodies, by (cursor hash, offset).
-    macro_swizzles: HashMap<(u32, u32), String>,
     /// What `break` leaves, innermost last: `None` for a loop or a structured `switch`,
     /// the end label of a `switch` lowered to jumps.
     break_targets: Vec<Option<u32>>,

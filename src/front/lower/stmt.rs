@@ -200,7 +200,7 @@ impl Lowerer<'_, '_> {
                 let e = self.expr(c, cx)?;
                 StmtKind::Expr(e)
             }
-            _ => return self.unsupported(c, format!("statement '{}'", c.spelling())),
+            _ => return self.unsupported(c, format!("statement ({})", c.describe())),
         };
         out.push(Stmt { kind, span });
         Ok(())
