@@ -119,6 +119,21 @@ pub enum GroupOp {
     ScanInclusive(GroupArith),
     /// `*_scan_exclusive_<op>(value)`
     ScanExclusive(GroupArith),
+    /// `sub_group_shuffle*(value, …)` (`cl_khr_subgroup_shuffle`, `_shuffle_relative`).
+    Shuffle(Shuffle),
+}
+
+/// Which work-item's value a sub-group shuffle reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Shuffle {
+    /// `sub_group_shuffle(x, id)`: the value of sub-group local id `id`.
+    Index,
+    /// `sub_group_shuffle_xor(x, mask)`: of id `own ^ mask`.
+    Xor,
+    /// `sub_group_shuffle_up(x, delta)`: of id `own - delta`.
+    Up,
+    /// `sub_group_shuffle_down(x, delta)`: of id `own + delta`.
+    Down,
 }
 
 fn group_fn(name: &str) -> Option<Builtin> {
@@ -126,13 +141,24 @@ fn group_fn(name: &str) -> Option<Builtin> {
         Some(r) => (GroupScope::WorkGroup, r),
         None => (GroupScope::SubGroup, name.strip_prefix("sub_group_")?),
     };
+    let op = match (scope, rest) {
+        (GroupScope::SubGroup, "shuffle") => GroupOp::Shuffle(Shuffle::Index),
+        (GroupScope::SubGroup, "shuffle_xor") => GroupOp::Shuffle(Shuffle::Xor),
+        (GroupScope::SubGroup, "shuffle_up") => GroupOp::Shuffle(Shuffle::Up),
+        (GroupScope::SubGroup, "shuffle_down") => GroupOp::Shuffle(Shuffle::Down),
+        (_, rest) => group_op(rest)?,
+    };
+    Some(Builtin::Group(scope, op))
+}
+
+fn group_op(rest: &str) -> Option<GroupOp> {
     let arith = |s: &str| match s {
         "add" => Some(GroupArith::Add),
         "min" => Some(GroupArith::Min),
         "max" => Some(GroupArith::Max),
         _ => None,
     };
-    let op = match rest {
+    Some(match rest {
         "all" => GroupOp::All,
         "any" => GroupOp::Any,
         "broadcast" => GroupOp::Broadcast,
@@ -145,8 +171,7 @@ fn group_fn(name: &str) -> Option<Builtin> {
                 GroupOp::ScanExclusive(arith(rest.strip_prefix("scan_exclusive_")?)?)
             }
         }
-    };
-    Some(Builtin::Group(scope, op))
+    })
 }
 
 /// How an OpenCL.std extended instruction is chosen for a builtin.

@@ -8,8 +8,8 @@ use super::numeric::Numeric;
 use super::types::ConstScalar;
 use super::{bug, Result, Writer};
 use clc_passes::ast::builtin::{
-    Atomic, C11Atomic, ExtKind, GroupArith, GroupOp, GroupScope, Relational, Rounding, Sync,
-    VectorData, WorkItem,
+    Atomic, C11Atomic, ExtKind, GroupArith, GroupOp, GroupScope, Relational, Rounding, Shuffle,
+    Sync, VectorData, WorkItem,
 };
 use clc_passes::ast::{AddressSpace, Builtin, Expr, ExprKind, Handle, Scalar, Type};
 use clc_passes::diag::Span;
@@ -990,6 +990,21 @@ impl Writer<'_> {
         Ok(self.b.select(ty, None, in_range, v, fallback)?)
     }
 
+    /// Sub-group shuffles through `SPV_INTEL_subgroups`, which SPIR-V 1.0 readers such as
+    /// Intel's CPU runtime accept (the core `GroupNonUniformShuffle` needs SPIR-V 1.3).
+    /// The relative forms read one value: the Intel instructions' second value, used
+    /// past the sub-group's edge where OpenCL leaves the result undefined, is the same.
+    fn shuffle(&mut self, kind: Shuffle, ty: Word, x: Word, other: Word) -> Result<Word> {
+        self.capabilities.insert(Capability::SubgroupShuffleINTEL);
+        self.extensions.insert("SPV_INTEL_subgroups");
+        Ok(match kind {
+            Shuffle::Index => self.b.subgroup_shuffle_intel(ty, None, x, other)?,
+            Shuffle::Xor => self.b.subgroup_shuffle_xor_intel(ty, None, x, other)?,
+            Shuffle::Up => self.b.subgroup_shuffle_up_intel(ty, None, x, x, other)?,
+            Shuffle::Down => self.b.subgroup_shuffle_down_intel(ty, None, x, x, other)?,
+        })
+    }
+
     /// Work-group and sub-group collectives: `Groups` instructions over the group's scope.
     fn group(
         &mut self,
@@ -1040,6 +1055,10 @@ impl Writer<'_> {
                     _ => return bug(span, "broadcast with no id or more than three"),
                 };
                 return Ok(self.b.group_broadcast(ty, None, exec, xv, id)?);
+            }
+            GroupOp::Shuffle(kind) => {
+                let other = self.value(st, arg(args, 1, span)?)?;
+                return self.shuffle(kind, ty, xv, other);
             }
             GroupOp::Reduce(a) => (a, GroupOperation::Reduce),
             GroupOp::ScanInclusive(a) => (a, GroupOperation::InclusiveScan),

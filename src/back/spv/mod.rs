@@ -79,11 +79,17 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Vec<u
     let mut w = Writer::new(module, valid, *opts);
     w.module()?;
     let Writer {
-        b, capabilities, ..
+        b,
+        capabilities,
+        extensions,
+        ..
     } = w;
     let mut b = b;
     for cap in capabilities {
         b.capability(cap);
+    }
+    for ext in extensions {
+        b.extension(ext);
     }
     Ok(rspirv::binary::Assemble::assemble(&b.module()))
 }
@@ -95,6 +101,8 @@ pub(crate) struct Writer<'m> {
     opts: Options,
     b: Builder,
     capabilities: BTreeSet<Capability>,
+    /// `OpExtension`s the instructions used need (`SPV_INTEL_subgroups`).
+    extensions: BTreeSet<&'static str>,
     ext: Word,
     /// SPIR-V type of each AST type.
     types: HashMap<Handle<Type>, Word>,
@@ -135,6 +143,7 @@ impl<'m> Writer<'m> {
             opts,
             b,
             capabilities: opts.flavor.base_capabilities().iter().copied().collect(),
+            extensions: BTreeSet::new(),
             ext: 0,
             types: HashMap::new(),
             pointers: HashMap::new(),
