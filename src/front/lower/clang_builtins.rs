@@ -72,30 +72,107 @@ impl Lowerer<'_, '_> {
                 v.map(|v| self.byte_swap(v, span, cx))
             }
             "popcount" | "popcountl" | "popcountll" | "popcountg" | "clz" | "clzl" | "clzll"
-            | "ctz" | "ctzl" | "ctzll" => {
-                let base = name.trim_end_matches(['l', 'g']);
+            | "clzs" | "clzg" | "ctz" | "ctzl" | "ctzll" | "ctzs" | "ctzg" | "abs" | "labs"
+            | "llabs" => {
+                let base = match name {
+                    "abs" | "labs" | "llabs" => "abs",
+                    _ => name.trim_end_matches(['l', 'g', 's']),
+                };
                 let builtin = Builtin::lookup(base, 1)?;
                 self.value(args.first()?, cx).and_then(|v| {
-                    let arg_ty = cx.exprs[v].ty;
-                    let r = self.push_value(
-                        cx,
-                        ExprKind::Builtin {
-                            builtin,
-                            args: vec![v],
-                        },
-                        arg_ty,
-                        span,
-                    );
+                    let r = self.unary_builtin(builtin, v, span, cx);
                     self.convert(r, ty, false, c, cx)
                 })
             }
+            // `clrsb(x)`: the redundant sign bits, `clz(x ^ (x >> (width - 1))) - 1`.
+            "clrsb" | "clrsbl" | "clrsbll" => self.value(args.first()?, cx).and_then(|v| {
+                let vt = cx.exprs[v].ty;
+                let width = match self.module.types.as_scalar(vt) {
+                    Some(Scalar::Int { width, .. }) => u64::from(width),
+                    _ => 32,
+                };
+                let top = self.int_const(cx, width - 1, vt, span);
+                let sign = self.bin(BinaryOp::Shr, v, top, vt, span, cx);
+                let t = self.bin(BinaryOp::BitXor, v, sign, vt, span, cx);
+                let clz = Builtin::lookup("clz", 1).ok_or(super::Reported)?;
+                let n = self.unary_builtin(clz, t, span, cx);
+                let one = self.int_const(cx, 1, vt, span);
+                let r = self.bin(BinaryOp::Sub, n, one, vt, span, cx);
+                self.convert(r, ty, false, c, cx)
+            }),
+            // `ffs(x)`: one plus the index of the lowest set bit, 0 for 0.
+            "ffs" | "ffsl" | "ffsll" => self.value(args.first()?, cx).and_then(|v| {
+                let vt = cx.exprs[v].ty;
+                let ctz = Builtin::lookup("ctz", 1).ok_or(super::Reported);
+                let ctz = self.unary_builtin(ctz?, v, span, cx);
+                let one = self.int_const(cx, 1, vt, span);
+                let plus = self.bin(BinaryOp::Add, ctz, one, vt, span, cx);
+                let zero = self.int_const(cx, 0, vt, span);
+                let int = self.int_ty();
+                let is_zero = self.bin(BinaryOp::Eq, v, zero, int, span, cx);
+                let r = self.push_value(
+                    cx,
+                    ExprKind::Conditional {
+                        cond: is_zero,
+                        then: zero,
+                        otherwise: plus,
+                    },
+                    vt,
+                    span,
+                );
+                self.convert(r, ty, false, c, cx)
+            }),
+            "parity" | "parityl" | "parityll" => self.value(args.first()?, cx).and_then(|v| {
+                let vt = cx.exprs[v].ty;
+                let popcount = Builtin::lookup("popcount", 1).ok_or(super::Reported)?;
+                let n = self.unary_builtin(popcount, v, span, cx);
+                let one = self.int_const(cx, 1, vt, span);
+                let r = self.bin(BinaryOp::BitAnd, n, one, vt, span, cx);
+                self.convert(r, ty, false, c, cx)
+            }),
+            "rotateleft8" | "rotateleft16" | "rotateleft32" | "rotateleft64" | "rotateright8"
+            | "rotateright16" | "rotateright32" | "rotateright64" => {
+                let (Some(x), Some(n)) = (args.first(), args.get(1)) else {
+                    return None;
+                };
+                let r = self.value(x, cx).and_then(|x| {
+                    let n = self.value(n, cx)?;
+                    let xt = cx.exprs[x].ty;
+                    let n = self.convert(n, xt, false, c, cx)?;
+                    // Right by n is left by -n: rotate() takes the count modulo the width.
+                    let n = if name.starts_with("rotateright") {
+                        let zero = self.int_const(cx, 0, xt, span);
+                        self.bin(BinaryOp::Sub, zero, n, xt, span, cx)
+                    } else {
+                        n
+                    };
+                    let rotate = Builtin::lookup("rotate", 2).ok_or(super::Reported)?;
+                    Ok(self.push_value(
+                        cx,
+                        ExprKind::Builtin {
+                            builtin: rotate,
+                            args: vec![x, n],
+                        },
+                        xt,
+                        span,
+                    ))
+                });
+                r
+            }
+            "bitreverse8" | "bitreverse16" | "bitreverse32" | "bitreverse64" => {
+                let v = self.value(args.first()?, cx);
+                v.map(|v| self.bit_reverse(v, span, cx))
+            }
+            // Always allowed to answer "not known to be constant" (clang folds the rest).
+            "constant_p" => Ok(self.int_const(cx, 0, ty, span)),
             _ => {
                 // `__builtin_fabsf`, `__builtin_sqrt`, `__builtin_fmaf`…: the OpenCL math
                 // function of the same name, whose overloads cover float and double.
+                // The classification macros (`__builtin_isnan`…) are the relational builtins.
                 let builtin = [name, name.strip_suffix('f').unwrap_or(name)]
                     .iter()
                     .find_map(|n| match Builtin::lookup(n, args.len()) {
-                        Some(b @ Builtin::Ext(_)) => Some(b),
+                        Some(b @ (Builtin::Ext(_) | Builtin::Relational(_))) => Some(b),
                         _ => None,
                     })?;
                 let mut values = Vec::new();
@@ -117,6 +194,80 @@ impl Lowerer<'_, '_> {
             }
         };
         Some(r)
+    }
+
+    /// A one-argument builtin whose result has its argument's type.
+    fn unary_builtin(
+        &mut self,
+        builtin: Builtin,
+        v: Handle<Expr>,
+        span: Span,
+        cx: &mut FnCtx,
+    ) -> Handle<Expr> {
+        let ty = cx.exprs[v].ty;
+        self.push_value(
+            cx,
+            ExprKind::Builtin {
+                builtin,
+                args: vec![v],
+            },
+            ty,
+            span,
+        )
+    }
+
+    fn bin(
+        &mut self,
+        op: BinaryOp,
+        a: Handle<Expr>,
+        b: Handle<Expr>,
+        ty: Handle<Type>,
+        span: Span,
+        cx: &mut FnCtx,
+    ) -> Handle<Expr> {
+        self.push_value(cx, ExprKind::Binary(op, a, b), ty, span)
+    }
+
+    fn int_ty(&mut self) -> Handle<Type> {
+        self.module.types.scalar(Scalar::Int {
+            width: 32,
+            signed: true,
+        })
+    }
+
+    /// `__builtin_bitreverseN(x)`: the bits of `x` in reverse order, by swapping ever
+    /// larger groups (SPIR-V's OpBitReverse needs the Shader capability).
+    fn bit_reverse(&mut self, v: Handle<Expr>, span: Span, cx: &mut FnCtx) -> Handle<Expr> {
+        let ty = cx.exprs[v].ty;
+        let width = match self.module.types.as_scalar(ty) {
+            Some(Scalar::Int { width, .. }) => u32::from(width),
+            _ => return v,
+        };
+        let all = if width == 64 {
+            u64::MAX
+        } else {
+            (1u64 << width) - 1
+        };
+        let mut x = v;
+        let mut shift = 1u32;
+        while shift < width {
+            // Bits whose `shift` bit of the index is clear: 0x55…, 0x33…, 0x0f0f…
+            let mut mask = 0u64;
+            for bit in 0..width {
+                if bit & shift == 0 {
+                    mask |= 1 << bit;
+                }
+            }
+            let m = self.int_const(cx, mask & all, ty, span);
+            let s = self.int_const(cx, u64::from(shift), ty, span);
+            let down = self.bin(BinaryOp::Shr, x, s, ty, span, cx);
+            let low = self.bin(BinaryOp::BitAnd, down, m, ty, span, cx);
+            let kept = self.bin(BinaryOp::BitAnd, x, m, ty, span, cx);
+            let up = self.bin(BinaryOp::Shl, kept, s, ty, span, cx);
+            x = self.bin(BinaryOp::BitOr, low, up, ty, span, cx);
+            shift *= 2;
+        }
+        x
     }
 
     /// `__builtin_bswapN(x)`: the bytes of `x` in reverse order, by shifts and masks.
