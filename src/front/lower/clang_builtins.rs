@@ -135,7 +135,7 @@ impl Lowerer<'_, '_> {
                 let (Some(x), Some(n)) = (args.first(), args.get(1)) else {
                     return None;
                 };
-                let r = self.value(x, cx).and_then(|x| {
+                self.value(x, cx).and_then(|x| {
                     let n = self.value(n, cx)?;
                     let xt = cx.exprs[x].ty;
                     let n = self.convert(n, xt, false, c, cx)?;
@@ -156,8 +156,7 @@ impl Lowerer<'_, '_> {
                         xt,
                         span,
                     ))
-                });
-                r
+                })
             }
             "bitreverse8" | "bitreverse16" | "bitreverse32" | "bitreverse64" => {
                 let v = self.value(args.first()?, cx);
