@@ -375,20 +375,60 @@ fn deep_nesting_is_compiled_or_rejected_never_a_crash() {
 }
 
 #[test]
-fn a_missing_libclang_says_what_to_install() {
+fn a_missing_libclang_names_the_path_tried() {
     let d = tempfile::tempdir().unwrap();
     write(d.path(), "k.cl", VADD);
+    let empty = d.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
     let o = Command::new(env!("CARGO_BIN_EXE_clc"))
         .current_dir(d.path())
-        .env("LIBCLANG_PATH", d.path().join("no-libclang-here"))
+        .env("LIBCLANG_PATH", &empty)
         .arg("k.cl")
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(1));
     let e = stderr(&o);
-    assert!(e.starts_with("clc: error: libclang was not found"), "{e}");
+    assert!(
+        e.starts_with("clc: error: libclang 22 or newer was not found; tried:\n"),
+        "{e}"
+    );
+    assert!(
+        e.contains(&format!("\n  LIBCLANG_PATH={}: ", empty.display())),
+        "{e}"
+    );
     assert!(e.contains("apt-get install libclang-22-dev"), "{e}");
     assert!(!d.path().join("k.spv").exists());
+}
+
+#[test]
+fn without_libclang_path_the_library_found_at_build_time_is_loaded_without_a_search() {
+    // clang-sys's run-time search starts with `llvm-config --prefix`: a fake one on PATH
+    // leaves a mark if clc searched.
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    let bin = d.path().join("bin");
+    let mark = d.path().join("llvm-config-ran");
+    write(
+        &bin,
+        "llvm-config",
+        &format!("#!/bin/sh\ntouch '{}'\nexit 1\n", mark.display()),
+    );
+    let chmod = Command::new("chmod")
+        .arg("+x")
+        .arg(bin.join("llvm-config"))
+        .status();
+    assert!(chmod.unwrap().success());
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let o = Command::new(env!("CARGO_BIN_EXE_clc"))
+        .current_dir(d.path())
+        .env_remove("LIBCLANG_PATH")
+        .env("PATH", path)
+        .args(["k.cl", "-o", "k.spv"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(words(&std::fs::read(d.path().join("k.spv")).unwrap())[0], 0x0723_0203);
+    assert!(!mark.exists(), "clc searched for libclang (ran llvm-config)");
 }
 
 #[test]
