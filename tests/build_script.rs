@@ -151,7 +151,11 @@ fn warnings_become_cargo_warning_lines() {
 fn outputs_get_the_mode_of_any_new_file() {
     use std::os::unix::fs::PermissionsExt;
     let d = tempfile::tempdir().unwrap();
-    let a = write(d.path(), "m.cl", "kernel void k(global int *p) { p[0] = 1; }\n");
+    let a = write(
+        d.path(),
+        "m.cl",
+        "kernel void k(global int *p) { p[0] = 1; }\n",
+    );
     let out = clc::Build::new()
         .file(&a)
         .out_dir(d.path())
@@ -164,5 +168,9 @@ fn outputs_get_the_mode_of_any_new_file() {
     let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&out.modules[0].spirv), mode(&reference));
     assert_eq!(mode(&out.bindings), mode(&reference));
-    assert_ne!(mode(&reference), 0o600, "the test needs a umask other than 077");
+    assert_ne!(
+        mode(&reference),
+        0o600,
+        "the test needs a umask other than 077"
+    );
 }

@@ -418,7 +418,11 @@ fn without_libclang_path_the_library_found_at_build_time_is_loaded_without_a_sea
         .arg(bin.join("llvm-config"))
         .status();
     assert!(chmod.unwrap().success());
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     let o = Command::new(env!("CARGO_BIN_EXE_clc"))
         .current_dir(d.path())
         .env_remove("LIBCLANG_PATH")
@@ -427,8 +431,14 @@ fn without_libclang_path_the_library_found_at_build_time_is_loaded_without_a_sea
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(words(&std::fs::read(d.path().join("k.spv")).unwrap())[0], 0x0723_0203);
-    assert!(!mark.exists(), "clc searched for libclang (ran llvm-config)");
+    assert_eq!(
+        words(&std::fs::read(d.path().join("k.spv")).unwrap())[0],
+        0x0723_0203
+    );
+    assert!(
+        !mark.exists(),
+        "clc searched for libclang (ran llvm-config)"
+    );
 }
 
 #[test]
@@ -674,7 +684,10 @@ fn a_fifo_output_is_written_in_place() {
     let bytes = reader.join().unwrap().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(words(&bytes)[0], 0x0723_0203);
-    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
 }
 
 #[test]
@@ -685,7 +698,10 @@ fn a_full_device_is_a_write_error() {
     // As root a copy of /dev/full, so that a regression cannot replace the real one.
     let full = if is_root(d.path()) {
         let copy = d.path().join("full");
-        spawn("mknod", &[copy.as_os_str(), "c".as_ref(), "1".as_ref(), "7".as_ref()]);
+        spawn(
+            "mknod",
+            &[copy.as_os_str(), "c".as_ref(), "1".as_ref(), "7".as_ref()],
+        );
         copy
     } else {
         PathBuf::from("/dev/full")
@@ -702,7 +718,10 @@ fn a_full_device_is_a_write_error() {
                 full.display()
             )
         );
-        assert!(std::fs::metadata(&full).unwrap().file_type().is_char_device());
+        assert!(std::fs::metadata(&full)
+            .unwrap()
+            .file_type()
+            .is_char_device());
     }
 }
 
@@ -784,7 +803,10 @@ fn an_unwritable_output_folder_is_an_error_without_stray_files() {
         e.starts_with(&format!("clc: error: cannot write '{}': ", out.display())),
         "{e}"
     );
-    assert!(!e.contains(".clc-"), "the message names the temporary file: {e}");
+    assert!(
+        !e.contains(".clc-"),
+        "the message names the temporary file: {e}"
+    );
     assert!(!out.exists());
     let stray: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()

@@ -111,10 +111,7 @@ fn check_version(lib: SharedLibrary) -> Result<(Arc<SharedLibrary>, u32), String
     let major = parse_major(&version).unwrap_or(0);
     if major < MIN_LIBCLANG {
         clang_sys::set_library(previous);
-        return Err(format!(
-            "{} is too old ({version})",
-            lib.path().display()
-        ));
+        return Err(format!("{} is too old ({version})", lib.path().display()));
     }
     Ok((lib, major))
 }
