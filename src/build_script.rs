@@ -269,7 +269,7 @@ impl Build {
                         .file_stem()
                         .map_or("module".into(), |s| s.to_string_lossy().into_owned());
                     let spirv = out_dir.join(format!("{stem}.spv"));
-                    crate::output::write_atomic(&spirv, &crate::output::words_to_bytes(&c.words))
+                    crate::output::write_output(&spirv, &crate::output::words_to_bytes(&c.words))
                         .map_err(|e| BuildError::Io(spirv.clone(), e))?;
                     modules.push((
                         Module {
@@ -304,7 +304,7 @@ impl Build {
         }
         let code = bindings::generate(&modules, self.opencl3_bindings);
         let bindings = out_dir.join(format!("{name}.rs"));
-        crate::output::write_atomic(&bindings, code.as_bytes())
+        crate::output::write_output(&bindings, code.as_bytes())
             .map_err(|e| BuildError::Io(bindings.clone(), e))?;
         Ok(Output {
             modules: modules.into_iter().map(|(m, _)| m).collect(),

@@ -4,7 +4,7 @@
 
 use clc::error::Error;
 use clc::options::{parse_cl_std, Options, WarningMode, CL_BUILD_OPTIONS};
-use clc::output::{words_to_bytes, write_atomic};
+use clc::output::{words_to_bytes, write_output};
 use clc::render;
 use std::io::Write;
 use std::path::PathBuf;
@@ -248,7 +248,7 @@ fn run(cli: &Cli) -> ExitCode {
                     eprintln!("clc: error: cannot write to standard output");
                     return ExitCode::from(1);
                 }
-            } else if let Err(e) = write_atomic(std::path::Path::new(&out), &bytes) {
+            } else if let Err(e) = write_output(std::path::Path::new(&out), &bytes) {
                 eprintln!("clc: error: cannot write '{out}': {e}");
                 return ExitCode::from(1);
             }
@@ -257,7 +257,7 @@ fn run(cli: &Cli) -> ExitCode {
                     Ok(j) => j + "\n",
                     Err(e) => return internal(&format!("cannot serialize the reflection: {e}")),
                 };
-                if let Err(e) = write_atomic(path, json.as_bytes()) {
+                if let Err(e) = write_output(path, json.as_bytes()) {
                     eprintln!("clc: error: cannot write '{}': {e}", path.display());
                     return ExitCode::from(1);
                 }
@@ -273,7 +273,7 @@ fn run(cli: &Cli) -> ExitCode {
                     Depfile::Beside => std::path::Path::new(&target).with_extension("d"),
                 };
                 let text = clc::output::depfile(&target, &c.dependencies);
-                if let Err(e) = write_atomic(&path, text.as_bytes()) {
+                if let Err(e) = write_output(&path, text.as_bytes()) {
                     eprintln!("clc: error: cannot write '{}': {e}", path.display());
                     return ExitCode::from(1);
                 }

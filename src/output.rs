@@ -1,23 +1,117 @@
-//! Writing results: atomically (a temporary file in the destination folder, then a
-//! rename), so a failed or interrupted compilation never leaves a partial file.
+//! Writing results the way a compiler writes its output.
+//!
+//! A regular file, or a path that does not exist yet, is written to a temporary file in the
+//! destination folder and renamed over the path, so a failed or interrupted compilation
+//! never leaves a partial file. Anything else (`/dev/null`, a FIFO, a terminal) is written
+//! in place, because a rename would replace the device node or pipe with a regular file. A
+//! symlink is followed and the file it names is written; the link stays. Outputs get mode
+//! 0666 less the umask, like those of `cc` and `clang` (a replaced file gets the new mode
+//! too, as with clang). Every open, write and close error is returned.
+//!
+//! There is no `fsync`: like `cc` and `clang`, clc guards against interrupted compilations,
+//! not against power loss, and an `fsync` costs milliseconds per file.
 
-use std::io::Write;
-use std::path::Path;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` atomically.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+/// How many symlinks a path may go through before it counts as a loop (Linux's limit).
+const MAX_LINKS: usize = 40;
+
+/// Writes `bytes` to `path` as described in the module documentation.
+pub fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let path = follow_links(path)?;
+    match std::fs::metadata(&path) {
+        Ok(m) if !m.is_file() => write_in_place(&path, bytes, false),
+        Ok(_) => replace(&path, bytes, true),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => replace(&path, bytes, false),
+        Err(e) => Err(e),
+    }
+}
+
+/// The path after following every symlink at its end (a dangling one included, so that
+/// writing creates the file the link names).
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&path)?;
+                path = match path.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Temporary file and rename. When the folder refuses the temporary file but `path`
+/// already exists, the file is written in place instead, as clang does.
+fn replace(path: &Path, bytes: &[u8], exists: bool) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".clc-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".clc-").suffix(".tmp");
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let tmp = match builder.tempfile_in(dir) {
+        Ok(t) => t,
+        Err(_) if exists => return write_in_place(path, bytes, true),
+        Err(e) => return Err(without_path(e)),
+    };
+    let (mut file, tmp_path) = tmp.into_parts();
+    // On error `tmp_path` is dropped, which deletes the temporary file.
+    file.write_all(bytes)?;
+    close(file)?;
+    tmp_path.persist(path).map_err(|e| without_path(e.error))
+}
+
+/// Writes into `path` itself; a regular file is truncated first and removed if writing
+/// fails, so no partial output is left.
+fn write_in_place(path: &Path, bytes: &[u8], regular: bool) -> io::Result<()> {
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create(regular)
+        .truncate(regular)
+        .open(path)?;
+    let written = file.write_all(bytes).and_then(|()| close(file));
+    if written.is_err() && regular {
+        let _ = std::fs::remove_file(path);
+    }
+    written
+}
+
+/// tempfile's errors name the temporary file; the caller names the output, so only the
+/// OS error (or, where tempfile hides it, its kind) is kept.
+fn without_path(e: io::Error) -> io::Error {
+    match e.raw_os_error() {
+        Some(code) => io::Error::from_raw_os_error(code),
+        None => io::Error::from(e.kind()),
+    }
+}
+
+/// Closes `file`, reporting the error that dropping a `File` ignores (NFS and other network
+/// file systems report failed writes only at close).
+#[cfg(unix)]
+fn close(file: File) -> io::Result<()> {
+    use std::os::fd::IntoRawFd;
+    let fd = file.into_raw_fd();
+    // SAFETY: `fd` comes out of an owned `File`, so it is open, and it is closed only here.
+    if unsafe { libc::close(fd) } == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+#[cfg(not(unix))]
+fn close(file: File) -> io::Result<()> {
+    file.sync_all()
 }
 
 /// SPIR-V words as little-endian bytes.

@@ -146,3 +146,31 @@ fn warnings_become_cargo_warning_lines() {
         .to_string()
         .contains("w.cl:3:11: error: using the result of an assignment"));
 }
+
+#[test]
+fn outputs_get_the_mode_of_any_new_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = tempfile::tempdir().unwrap();
+    let a = write(
+        d.path(),
+        "m.cl",
+        "kernel void k(global int *p) { p[0] = 1; }\n",
+    );
+    let out = clc::Build::new()
+        .file(&a)
+        .out_dir(d.path())
+        .cargo_metadata(false)
+        .try_compile("m")
+        .unwrap_or_else(|e| panic!("{e}"));
+    // `File::create` asks for 0666 and gets it less this process's umask, as `cc` and
+    // clang outputs do (tempfile's default would be 0600).
+    let reference = write(d.path(), "reference", "");
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&out.modules[0].spirv), mode(&reference));
+    assert_eq!(mode(&out.bindings), mode(&reference));
+    assert_ne!(
+        mode(&reference),
+        0o600,
+        "the test needs a umask other than 077"
+    );
+}

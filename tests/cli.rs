@@ -375,20 +375,70 @@ fn deep_nesting_is_compiled_or_rejected_never_a_crash() {
 }
 
 #[test]
-fn a_missing_libclang_says_what_to_install() {
+fn a_missing_libclang_names_the_path_tried() {
     let d = tempfile::tempdir().unwrap();
     write(d.path(), "k.cl", VADD);
+    let empty = d.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
     let o = Command::new(env!("CARGO_BIN_EXE_clc"))
         .current_dir(d.path())
-        .env("LIBCLANG_PATH", d.path().join("no-libclang-here"))
+        .env("LIBCLANG_PATH", &empty)
         .arg("k.cl")
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(1));
     let e = stderr(&o);
-    assert!(e.starts_with("clc: error: libclang was not found"), "{e}");
+    assert!(
+        e.starts_with("clc: error: libclang 22 or newer was not found; tried:\n"),
+        "{e}"
+    );
+    assert!(
+        e.contains(&format!("\n  LIBCLANG_PATH={}: ", empty.display())),
+        "{e}"
+    );
     assert!(e.contains("apt-get install libclang-22-dev"), "{e}");
     assert!(!d.path().join("k.spv").exists());
+}
+
+#[test]
+fn without_libclang_path_the_library_found_at_build_time_is_loaded_without_a_search() {
+    // clang-sys's run-time search starts with `llvm-config --prefix`: a fake one on PATH
+    // leaves a mark if clc searched.
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    let bin = d.path().join("bin");
+    let mark = d.path().join("llvm-config-ran");
+    write(
+        &bin,
+        "llvm-config",
+        &format!("#!/bin/sh\ntouch '{}'\nexit 1\n", mark.display()),
+    );
+    let chmod = Command::new("chmod")
+        .arg("+x")
+        .arg(bin.join("llvm-config"))
+        .status();
+    assert!(chmod.unwrap().success());
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_clc"))
+        .current_dir(d.path())
+        .env_remove("LIBCLANG_PATH")
+        .env("PATH", path)
+        .args(["k.cl", "-o", "k.spv"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        words(&std::fs::read(d.path().join("k.spv")).unwrap())[0],
+        0x0723_0203
+    );
+    assert!(
+        !mark.exists(),
+        "clc searched for libclang (ran llvm-config)"
+    );
 }
 
 #[test]
@@ -569,4 +619,199 @@ fn more_parameters_than_spirv_allows_is_a_located_error() {
     write(d.path(), "max.cl", &src);
     let o = clc(d.path(), &["max.cl"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// Whether the tests run as root (who may create device nodes and ignores permissions).
+fn is_root(dir: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let probe = write(dir, ".owner-probe", "");
+    std::fs::metadata(probe).unwrap().uid() == 0
+}
+
+fn spawn(cmd: &str, args: &[&std::ffi::OsStr]) {
+    let status = Command::new(cmd).args(args).status();
+    assert!(status.is_ok_and(|s| s.success()), "{cmd} {args:?} failed");
+}
+
+fn clc_with_umask(dir: &Path, umask: &str, args: &[&str]) -> Output {
+    Command::new("sh")
+        .current_dir(dir)
+        .arg("-c")
+        .arg(format!("umask {umask} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_clc"))
+        .args(args)
+        .output()
+        .expect("run clc through sh")
+}
+
+#[test]
+fn dev_null_output_is_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    let o = clc(d.path(), &["k.cl", "-o", "/dev/null"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let null = std::fs::metadata("/dev/null").unwrap();
+    assert!(null.file_type().is_char_device(), "/dev/null was replaced");
+    let stray: Vec<_> = std::fs::read_dir("/dev")
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".clc-"))
+        .collect();
+    assert!(stray.is_empty(), "{stray:?}");
+}
+
+#[test]
+fn a_fifo_output_is_written_in_place() {
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    let fifo = d.path().join("out.fifo");
+    spawn("mkfifo", &[fifo.as_os_str()]);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo))
+    };
+    let o = clc(d.path(), &["k.cl", "-o", "out.fifo"]);
+    if !reader.is_finished() {
+        // If clc never opened the FIFO the reader still waits for a writer: give it one
+        // (non-blocking, so this cannot hang when the reader has just finished).
+        let _ = std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&fifo);
+    }
+    let bytes = reader.join().unwrap().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(words(&bytes)[0], 0x0723_0203);
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+}
+
+#[test]
+fn a_full_device_is_a_write_error() {
+    use std::os::unix::fs::FileTypeExt;
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    // As root a copy of /dev/full, so that a regression cannot replace the real one.
+    let full = if is_root(d.path()) {
+        let copy = d.path().join("full");
+        spawn(
+            "mknod",
+            &[copy.as_os_str(), "c".as_ref(), "1".as_ref(), "7".as_ref()],
+        );
+        copy
+    } else {
+        PathBuf::from("/dev/full")
+    };
+    for extra in [&[][..], &["-S"][..]] {
+        let mut args = vec!["k.cl", "-o", full.to_str().unwrap()];
+        args.extend(extra);
+        let o = clc(d.path(), &args);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "clc: error: cannot write '{}': No space left on device (os error 28)\n",
+                full.display()
+            )
+        );
+        assert!(std::fs::metadata(&full)
+            .unwrap()
+            .file_type()
+            .is_char_device());
+    }
+}
+
+#[test]
+fn outputs_get_0666_less_the_umask() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    let mode = |name: &str| {
+        let m = std::fs::metadata(d.path().join(name)).unwrap();
+        m.permissions().mode() & 0o777
+    };
+    // A file being replaced gets the new mode, as clang gives it.
+    write(d.path(), "old.spv", "old");
+    std::fs::set_permissions(
+        d.path().join("old.spv"),
+        std::fs::Permissions::from_mode(0o600),
+    )
+    .unwrap();
+    for (umask, want) in [("022", 0o644), ("027", 0o640)] {
+        let args = ["k.cl", "-o", "k.spv", "-MD", "--reflect=k.json"];
+        let o = clc_with_umask(d.path(), umask, &args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        for name in ["k.spv", "k.d", "k.json"] {
+            assert_eq!(mode(name), want, "{name} with umask {umask}");
+            std::fs::remove_file(d.path().join(name)).unwrap();
+        }
+        let o = clc_with_umask(d.path(), umask, &["k.cl", "-o", "old.spv"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(mode("old.spv"), want, "replaced file with umask {umask}");
+    }
+}
+
+#[test]
+fn a_symlinked_output_writes_the_file_it_names() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    write(d.path(), "real/k.spv", "old");
+    std::os::unix::fs::symlink("real/k.spv", d.path().join("link.spv")).unwrap();
+    std::os::unix::fs::symlink("real/new.spv", d.path().join("dangling.spv")).unwrap();
+    for (link, target) in [("link.spv", "real/k.spv"), ("dangling.spv", "real/new.spv")] {
+        let o = clc(d.path(), &["k.cl", "-o", link]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let meta = std::fs::symlink_metadata(d.path().join(link)).unwrap();
+        assert!(meta.file_type().is_symlink(), "{link} was replaced");
+        let bytes = std::fs::read(d.path().join(target)).unwrap();
+        assert_eq!(words(&bytes)[0], 0x0723_0203, "{target}");
+    }
+    let names: Vec<_> = std::fs::read_dir(d.path().join("real"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn an_unwritable_output_folder_is_an_error_without_stray_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    // Root ignores permission bits; sysfs refuses new files even to root.
+    let dir = if is_root(d.path()) {
+        PathBuf::from("/sys")
+    } else {
+        let ro = d.path().join("ro");
+        std::fs::create_dir(&ro).unwrap();
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+        ro
+    };
+    if !dir.is_dir() {
+        eprintln!("skipped: {} does not exist here", dir.display());
+        return;
+    }
+    let out = dir.join("k.spv");
+    let o = clc(d.path(), &["k.cl", "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.starts_with(&format!("clc: error: cannot write '{}': ", out.display())),
+        "{e}"
+    );
+    assert!(
+        !e.contains(".clc-"),
+        "the message names the temporary file: {e}"
+    );
+    assert!(!out.exists());
+    let stray: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".clc-"))
+        .collect();
+    assert!(stray.is_empty(), "{stray:?}");
 }

@@ -2,8 +2,11 @@
 //! only place in the workspace with `unsafe` code. It reports facts about the translation
 //! unit; what they mean for OpenCL C is decided in `front::lower`.
 //!
-//! libclang is loaded once per process from the standard places (or `LIBCLANG_PATH`); the
-//! loaded library is registered per thread, as clang-sys requires.
+//! libclang is loaded once per process and registered per thread, as clang-sys requires.
+//! Which file is loaded: the one `LIBCLANG_PATH` names, when it is set; otherwise the one
+//! the build script found (clang-sys's search, done once at build time, because at run time
+//! it costs thousands of `stat` calls and an `llvm-config` process); and only if that file
+//! is gone or too old, clang-sys's search of the usual places.
 
 mod cursor;
 mod ty;
@@ -33,28 +36,14 @@ impl std::fmt::Display for LibclangError {
 const INSTALL_HINT: &str = "install it with `apt-get install libclang-22-dev` (Debian), \
 or point LIBCLANG_PATH at the folder holding libclang.so of LLVM 22 or newer";
 
+/// The libclang that clang-sys's search picked when clc was built (see `build.rs`).
+const FOUND_AT_BUILD: Option<&str> = option_env!("CLC_LIBCLANG");
+
 static LIBRARY: OnceLock<Result<(Arc<SharedLibrary>, u32), LibclangError>> = OnceLock::new();
 
 /// Makes libclang usable on the calling thread, loading it on first use; checks its version.
 pub fn ensure_loaded() -> Result<(), LibclangError> {
-    let loaded = LIBRARY.get_or_init(|| {
-        if !clang_sys::is_loaded() {
-            clang_sys::load().map_err(|e| LibclangError(format!("libclang was not found ({e}); {INSTALL_HINT}")))?;
-        }
-        let lib = clang_sys::get_library()
-            .ok_or_else(|| LibclangError(format!("libclang could not be loaded; {INSTALL_HINT}")))?;
-        // SAFETY: the library is loaded on this thread; clang_getClangVersion takes no input.
-        let version = unsafe { take_string(clang_getClangVersion()) };
-        let major = parse_major(&version).unwrap_or(0);
-        if major < MIN_LIBCLANG {
-            return Err(LibclangError(format!(
-                "libclang at {} is too old ({version}); clc needs libclang {MIN_LIBCLANG} or newer: {INSTALL_HINT}",
-                lib.path().display()
-            )));
-        }
-        Ok((lib, major))
-    });
-    match loaded {
+    match LIBRARY.get_or_init(load) {
         Ok((lib, _)) => {
             if !clang_sys::is_loaded() {
                 clang_sys::set_library(Some(lib.clone()));
@@ -63,6 +52,68 @@ pub fn ensure_loaded() -> Result<(), LibclangError> {
         }
         Err(e) => Err(e.clone()),
     }
+}
+
+/// Loads the first usable libclang (see the module documentation); the error names every
+/// file or search tried and why each failed.
+fn load() -> Result<(Arc<SharedLibrary>, u32), LibclangError> {
+    let mut tried = Vec::new();
+    if let Some(path) = std::env::var_os("LIBCLANG_PATH") {
+        match open_searched() {
+            Ok(l) => return Ok(l),
+            Err(why) => tried.push(format!("LIBCLANG_PATH={}: {why}", path.to_string_lossy())),
+        }
+    } else {
+        if let Some(path) = FOUND_AT_BUILD {
+            match open_file(Path::new(path)) {
+                Ok(l) => return Ok(l),
+                Err(why) => tried.push(format!("{path} (found when clc was built): {why}")),
+            }
+        }
+        match open_searched() {
+            Ok(l) => return Ok(l),
+            Err(why) => tried.push(format!(
+                "llvm-config, LD_LIBRARY_PATH and /usr/lib*, /usr/local/lib*: {why}"
+            )),
+        }
+    }
+    let tried: String = tried.iter().map(|t| format!("\n  {t}")).collect();
+    Err(LibclangError(format!(
+        "libclang {MIN_LIBCLANG} or newer was not found; tried:{tried}\n{INSTALL_HINT}"
+    )))
+}
+
+/// Loads exactly `path`. clang-sys takes the path only through `LIBCLANG_PATH`, so the
+/// variable is set for the call (it is unset here, see `load`) and removed again so that
+/// child processes do not inherit it. This runs once, inside `LIBRARY`'s initialisation,
+/// before any libclang code exists in the process; the only other readers of the
+/// environment are Rust's `std::env`, which locks it.
+fn open_file(path: &Path) -> Result<(Arc<SharedLibrary>, u32), String> {
+    if !path.is_file() {
+        return Err("no such file".into());
+    }
+    std::env::set_var("LIBCLANG_PATH", path);
+    let opened = clang_sys::load_manually();
+    std::env::remove_var("LIBCLANG_PATH");
+    check_version(opened?)
+}
+
+/// clang-sys's search: `LIBCLANG_PATH` when set, else llvm-config and the usual folders.
+fn open_searched() -> Result<(Arc<SharedLibrary>, u32), String> {
+    check_version(clang_sys::load_manually()?)
+}
+
+fn check_version(lib: SharedLibrary) -> Result<(Arc<SharedLibrary>, u32), String> {
+    let lib = Arc::new(lib);
+    let previous = clang_sys::set_library(Some(lib.clone()));
+    // SAFETY: the library is registered on this thread; clang_getClangVersion takes no input.
+    let version = unsafe { take_string(clang_getClangVersion()) };
+    let major = parse_major(&version).unwrap_or(0);
+    if major < MIN_LIBCLANG {
+        clang_sys::set_library(previous);
+        return Err(format!("{} is too old ({version})", lib.path().display()));
+    }
+    Ok((lib, major))
 }
 
 fn parse_major(version: &str) -> Option<u32> {
