@@ -815,3 +815,36 @@ fn an_unwritable_output_folder_is_an_error_without_stray_files() {
         .collect();
     assert!(stray.is_empty(), "{stray:?}");
 }
+
+#[test]
+fn an_attribute_clc_cannot_evaluate_is_reported_at_the_attribute() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "k.cl",
+        "typedef struct { int a, b; } S;\n\
+         kernel __attribute__((reqd_work_group_size(sizeof(S), 1, 1)))\n\
+         void k(global int *o) { o[0] = 1; }\n",
+    );
+    let o = clc(d.path(), &["k.cl"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with(
+            "k.cl:2:23: error: unsupported: reqd_work_group_size with values clc cannot evaluate\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // Constant expressions as macros expand them are evaluated.
+    write(
+        d.path(),
+        "ok.cl",
+        "#define WG (32 * 2)\n\
+         kernel __attribute__((reqd_work_group_size((WG), sizeof(int) / 4, 1 << 0)))\n\
+         void k(global int *o) { o[0] = 1; }\n",
+    );
+    let o = clc(d.path(), &["ok.cl", "-S", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let asm = String::from_utf8_lossy(&o.stdout);
+    assert!(asm.contains("OpExecutionMode %k LocalSize 64 1 1"), "{asm}");
+}

@@ -420,6 +420,14 @@ mod const_int {
                 "+" => self.unary(),
                 "~" => Some(!self.unary()?),
                 "!" => Some(i128::from(self.unary()? == 0)),
+                "sizeof" => {
+                    // `sizeof(T)` of a scalar or vector type name.
+                    (self.peek() == Some("(")).then(|| self.pos += 1)?;
+                    let name = self.peek()?.to_string();
+                    self.pos += 1;
+                    (self.peek() == Some(")")).then(|| self.pos += 1)?;
+                    size_of_type(&name)
+                }
                 _ => literal(&t),
             }
         }
@@ -472,6 +480,24 @@ mod const_int {
         }
     }
 
+    /// The size of a scalar or vector type named by one token (`int`, `float4`).
+    fn size_of_type(name: &str) -> Option<i128> {
+        let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
+        let n: i128 = match &name[base.len()..] {
+            "" => 1,
+            "3" => 4,
+            d => d.parse().ok()?,
+        };
+        let elem = match base {
+            "char" | "uchar" | "bool" => 1,
+            "short" | "ushort" | "half" => 2,
+            "int" | "uint" | "float" => 4,
+            "long" | "ulong" | "double" | "size_t" | "ptrdiff_t" | "intptr_t" | "uintptr_t" => 8,
+            _ => return None,
+        };
+        Some(elem * n)
+    }
+
     /// A decimal, hex or octal literal with an optional `u`/`l` suffix.
     fn literal(t: &str) -> Option<i128> {
         let t = t.trim_end_matches(['u', 'U', 'l', 'L']);
@@ -499,6 +525,8 @@ mod tests {
         assert_eq!(attr_triple(p, "reqd_work_group_size"), Some([64, 64, 9]));
         let p = "__attribute__((reqd_work_group_size(8 - 2 * 3, (1 + 1) * 4, 7 / 2))) void k()";
         assert_eq!(attr_triple(p, "reqd_work_group_size"), Some([2, 8, 3]));
+        let p = "__attribute__((reqd_work_group_size(sizeof(int) * 4, sizeof(float3), 1))) k()";
+        assert_eq!(attr_triple(p, "reqd_work_group_size"), Some([16, 16, 1]));
         let p = "__attribute__((reqd_work_group_size(N, 1, 1))) void k()";
         assert_eq!(attr_triple(p, "reqd_work_group_size"), None);
     }
