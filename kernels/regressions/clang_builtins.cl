@@ -18,7 +18,7 @@ kernel void clang_builtins(global const int *in, global const float *fin, global
     o[12 * g + 6] = (int)(__builtin_rotateleft64((ulong)l, 7) >> 32);
     o[12 * g + 7] = (int)__builtin_bitreverse32(u);
     o[12 * g + 8] = __builtin_bitreverse8((uchar)u) * 1000 + __builtin_bitreverse16((ushort)u) % 1000;
-    o[12 * g + 9] = __builtin_popcountll(l) + __builtin_clzll(l | 1) * 100
+    o[12 * g + 9] = __builtin_popcountl(l) + __builtin_clzl(l | 1) * 100
                   + __builtin_ctzs((ushort)u | 0x8000) * 10000;
     o[12 * g + 10] = (int)__builtin_bswap64((ulong)l);
     o[12 * g + 11] = (int)(__builtin_fminf(__builtin_fmaxf(f, -2.0f), 100.0f) * 4)

@@ -71,6 +71,8 @@ impl Lowerer<'_, '_> {
                 let v = self.value(args.first()?, cx);
                 v.map(|v| self.byte_swap(v, span, cx))
             }
+            // The `ll` forms take `long long`, which is 128 bits in OpenCL C: their operands
+            // are rejected as that type.
             "popcount" | "popcountl" | "popcountll" | "popcountg" | "clz" | "clzl" | "clzll"
             | "clzs" | "clzg" | "ctz" | "ctzl" | "ctzll" | "ctzs" | "ctzg" | "abs" | "labs"
             | "llabs" => {

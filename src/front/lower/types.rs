@@ -61,8 +61,16 @@ impl Lowerer<'_, '_> {
             CXType_UShort => int(16, false),
             CXType_Int => int(32, true),
             CXType_UInt => int(32, false),
-            CXType_Long | CXType_LongLong => int(64, true),
-            CXType_ULong | CXType_ULongLong => int(64, false),
+            CXType_Long => int(64, true),
+            CXType_ULong => int(64, false),
+            // OpenCL C reserves `long long` for a 128-bit integer, and clang and the
+            // drivers' compilers make it one (`__builtin_clzll(1)` is 127).
+            CXType_LongLong | CXType_ULongLong | CXType_Int128 | CXType_UInt128 => {
+                return self.unsupported(
+                    at,
+                    format!("the 128-bit integer type '{}'", t.spelling()),
+                )
+            }
             CXType_Half => Type::Scalar(Scalar::Float { width: 16 }),
             CXType_Float => Type::Scalar(Scalar::Float { width: 32 }),
             CXType_Double => Type::Scalar(Scalar::Float { width: 64 }),
