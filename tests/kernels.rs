@@ -2,10 +2,13 @@
 //! through clCreateProgramWithIL) and checks it twice:
 //!
 //! * `run::…`  — clc's SPIR-V computes the values written in the kernel's `.toml`;
-//! * `diff::…` — clang-22's own SPIR-V (`--target=spirv64v1.0`), run on the same driver
-//!   with the same inputs, computes the same values as clc's. Where the `.toml` says
-//!   `reference_broken = "why"` (a known clang-22 bug), clang's module must still disagree
-//!   or fail, so a fixed clang is noticed.
+//! * `diff::…` — two references run on the same driver with the same inputs: clang-22's own
+//!   SPIR-V (`--target=spirv64v1.0`), and the source built by the runtime's own compiler
+//!   (clCreateProgramWithSource). Each must compile, run and match `expect`; on outputs without
+//!   `expect`, clc must agree with at least one of them ([`clc_runner::verdict`] has the
+//!   rules). Where the `.toml` says `reference_broken = "why"` (a known clang-22 bug) or
+//!   `driver_broken = "why"` (the runtime's compiler), that reference must still disagree or
+//!   fail, so a fixed compiler is noticed.
 //!
 //! Kernels whose `.toml` says `pending = "features"` need compiler features that are not
 //! implemented yet: they are listed as ignored, with the features in the test name.
@@ -14,9 +17,11 @@
 //! which is why this test has its own `main`. Needs `scripts/setup.sh` to have installed
 //! the driver and clang-22.
 
-use clc_runner::compare::{check_expected, check_same};
+use clc_runner::compare::check_expected;
 use clc_runner::exec::{child_main_if_requested, run_isolated};
+use clc_runner::reference::{clang_compile, run_driver};
 use clc_runner::spec::{discover, Run, SpecFile};
+use clc_runner::verdict::{indent, judge, Fault, LaunchCx, Oracle, RefRun};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -94,7 +99,7 @@ fn main() {
             .unwrap_or_default();
         for (i, run) in spec.runs.iter().enumerate() {
             let name = format!("{rel}::{}{pending}", run.label());
-            let (s1, s2) = (spec.clone(), spec.clone());
+            let (s1, s2, rel_d) = (spec.clone(), spec.clone(), rel.clone());
             let run_trial = Trial::test(format!("run::{name}"), move || {
                 let run = &s1.runs[i];
                 let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
@@ -106,24 +111,41 @@ fn main() {
                 let run = &s2.runs[i];
                 let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
                 let ours = compile_clc(&s2, dir.path())?;
-                let a = run_one(run, &ours, "clc")?;
-                let reference = dir.path().join("clang.spv");
-                let b = clc_runner::reference::clang_compile(&s2, &reference)
-                    .map_err(|e| format!("clang-22 failed: {e:#}"))
-                    .and_then(|()| run_isolated(run, &reference).map_err(|e| format!("{e:#}")));
-                let same = b
-                    .as_ref()
-                    .map_err(Clone::clone)
-                    .and_then(|b| check_same(run, &a, b));
-                match (&s2.reference_broken, same) {
-                    (None, Ok(())) => Ok(()),
-                    (None, Err(e)) => Err(Failed::from(format!("clc and clang-22 disagree: {e}"))),
-                    // A known clang-22 bug: its module must still be wrong, or the note is stale.
-                    (Some(_), Err(_)) => Ok(()),
-                    (Some(why), Ok(())) => Err(Failed::from(format!(
-                        "clang-22's module now agrees with clc: remove `reference_broken = \"{why}\"`"
-                    ))),
+                let clc_out = run_isolated(run, &ours);
+                let clang_spv = dir.path().join("clang.spv");
+                let clang_out =
+                    clang_compile(&s2, &clang_spv).and_then(|()| run_isolated(run, &clang_spv));
+                let driver_out = run_driver(run, &s2);
+                let j = judge(
+                    &LaunchCx {
+                        spec_name: &rel_d,
+                        run,
+                        pending: s2.pending.as_deref(),
+                    },
+                    Some(&clc_out),
+                    &[
+                        RefRun {
+                            oracle: Oracle::Clang,
+                            result: &clang_out,
+                            broken: s2.reference_broken.as_deref(),
+                        },
+                        RefRun {
+                            oracle: Oracle::Driver,
+                            result: &driver_out,
+                            broken: s2.driver_broken.as_deref(),
+                        },
+                    ],
+                );
+                // clc against `expect` is the `run::` test's job.
+                if j.faults.iter().all(|f| *f == Fault::ClcVsExpect) {
+                    return Ok(());
                 }
+                let mut msg = j.line;
+                for d in &j.details {
+                    msg.push('\n');
+                    msg.push_str(&indent(d));
+                }
+                Err(Failed::from(msg))
             });
             let ignored = spec.pending.is_some();
             trials.push(run_trial.with_ignored_flag(ignored));

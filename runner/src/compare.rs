@@ -37,26 +37,52 @@ pub fn check_expected(run: &Run, out: &Outputs) -> Result<(), String> {
     finish(errors)
 }
 
-/// Checks that two runs of `run` (say clc's and clang's) produced the same outputs, using each
-/// argument's `ulp`. `a` is labelled "clc" and `b` "reference" in messages.
-pub fn check_same(run: &Run, a: &Outputs, b: &Outputs) -> Result<(), String> {
+/// Checks that two runs of `run` (clc's and a reference's) produced the same outputs, using each
+/// argument's `ulp`. `a` is labelled "clc" and `b` `b_label` in messages.
+pub fn check_same(run: &Run, a: &Outputs, b: &Outputs, b_label: &str) -> Result<(), String> {
+    same_where(run, a, b, b_label, |_| true)
+}
+
+/// Like [`check_same`], but only for the outputs without `expect` (`output = true`): those
+/// that nothing but the references can judge.
+pub fn check_same_unexpected(
+    run: &Run,
+    a: &Outputs,
+    b: &Outputs,
+    b_label: &str,
+) -> Result<(), String> {
+    same_where(run, a, b, b_label, |name| {
+        run.args
+            .iter()
+            .find(|x| x.name == name)
+            .is_none_or(|x| x.expect.is_none())
+    })
+}
+
+fn same_where(
+    run: &Run,
+    a: &Outputs,
+    b: &Outputs,
+    b_label: &str,
+    keep: impl Fn(&str) -> bool,
+) -> Result<(), String> {
     let mut errors = Vec::new();
-    for (name, av) in &a.outputs {
+    for (name, av) in a.outputs.iter().filter(|(n, _)| keep(n)) {
         let ulp = run
             .args
             .iter()
             .find(|x| &x.name == name)
             .map_or(0, |x| x.ulp);
         match b.get(name) {
-            None => errors.push(format!("`{name}`: missing from the reference outputs")),
+            None => errors.push(format!("`{name}`: missing from the {b_label} outputs")),
             Some(bv) => {
-                if let Err(e) = compare_values(name, av, bv, ulp, "clc", "reference") {
+                if let Err(e) = compare_values(name, av, bv, ulp, "clc", b_label) {
                     errors.push(e);
                 }
             }
         }
     }
-    for (name, _) in &b.outputs {
+    for (name, _) in b.outputs.iter().filter(|(n, _)| keep(n)) {
         if a.get(name).is_none() {
             errors.push(format!("`{name}`: missing from the clc outputs"));
         }
@@ -287,13 +313,18 @@ mod tests {
             f32::from_bits(3.0f32.to_bits() + 2),
             4.0,
         ]));
-        assert!(check_same(&run, &a, &b).is_ok());
+        assert!(check_same(&run, &a, &b, "clang").is_ok());
         let c = outs(Values::F32(vec![1.0, 2.0, 3.5, 4.0]));
-        let e = check_same(&run, &a, &c).unwrap_err();
-        assert!(e.contains("`out`[2]: clc 3.0, reference 3.5"), "{e}");
-        assert!(check_same(&run, &a, &Outputs::default())
+        let e = check_same(&run, &a, &c, "driver").unwrap_err();
+        assert!(e.contains("`out`[2]: clc 3.0, driver 3.5"), "{e}");
+        assert!(check_same(&run, &a, &Outputs::default(), "clang")
             .unwrap_err()
-            .contains("missing"));
+            .contains("missing from the clang outputs"));
+        // `out` has `expect`, so only `check_same` looks at it.
+        assert!(check_same_unexpected(&run, &a, &c, "driver").is_ok());
+        let mut free = run.clone();
+        free.args[0].expect = None;
+        assert!(check_same_unexpected(&free, &a, &c, "driver").is_err());
         assert_eq!(Values::zeroed(ElemType::Float, 1), Values::F32(vec![0.0]));
     }
 }

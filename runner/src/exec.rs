@@ -5,11 +5,17 @@
 //! `CLC_RUNNER_CHILD` set. Every `main()` that may be re-executed this way (the `clc-run` binary,
 //! `harness = false` test binaries) must call [`child_main_if_requested`] first.
 //!
-//! Protocol: `CLC_RUNNER_CHILD` holds the job as JSON (`{"run": Run, "spirv": path}`), or
+//! A program comes either from a SPIR-V module ([`run_isolated`]: clCreateProgramWithIL, how clc's
+//! and clang-22's modules run) or from OpenCL C source ([`run_isolated_source`]:
+//! clCreateProgramWithSource, so the runtime's own front end compiles it; the runner's second
+//! reference). Either way clBuildProgram must succeed; when it does not, the error is a
+//! [`BuildFailed`], so callers can tell a program that did not build from one that ran badly.
+//!
+//! Protocol: `CLC_RUNNER_CHILD` holds the job as JSON (`{"run": Run, "program": Program}`), or
 //! `@<file>` naming a file holding it when the JSON is too large for the environment. The child
 //! prints exactly one line `CLC_RUNNER_RESULT <json>` to stdout, where `<json>` is
-//! `{"Ok": Outputs}` or `{"Err": "message"}`, and exits 0 or 1. Anything else the runtime prints
-//! is ignored (stdout) or shown in errors (stderr).
+//! `{"Ok": Outputs}`, `{"BuildErr": "message"}` or `{"Err": "message"}`, and exits 0 or 1.
+//! Anything else the runtime prints is ignored (stdout) or shown in errors (stderr).
 //!
 //! The driver is found through the environment: `OCL_ICD_VENDORS=<prefix>/vendors` and
 //! `LD_LIBRARY_PATH=<prefix>/lib:...` are set on the child at spawn, where `<prefix>` is
@@ -46,6 +52,8 @@ const RESULT_TAG: &str = "CLC_RUNNER_RESULT ";
 pub const GUARD_BYTES: usize = 256;
 /// Value of every guard byte.
 pub const GUARD_BYTE: u8 = 0xA5;
+/// Stack of the thread that builds and launches the program in a child.
+const CHILD_STACK_BYTES: usize = 256 << 20;
 /// Largest job passed inline in the environment (Linux caps one env string at 128 KiB).
 const MAX_INLINE_JOB: usize = 64 * 1024;
 
@@ -62,17 +70,41 @@ impl Outputs {
     }
 }
 
+/// Where the child gets its program from.
+#[derive(Serialize, Deserialize)]
+enum Program {
+    /// A SPIR-V module (absolute path), loaded with clCreateProgramWithIL.
+    Il(PathBuf),
+    /// OpenCL C source (absolute path), built by the runtime with these clBuildProgram options.
+    Source { path: PathBuf, options: String },
+}
+
 #[derive(Serialize, Deserialize)]
 struct Job {
     run: Run,
-    spirv: PathBuf,
+    program: Program,
 }
 
 #[derive(Serialize, Deserialize)]
 enum ChildResult {
     Ok(Outputs),
+    /// clBuildProgram failed (message with the build log).
+    BuildErr(String),
     Err(String),
 }
+
+/// The error of a launch whose program the runtime could not build (clBuildProgram failed); the
+/// message includes the build log.
+#[derive(Debug)]
+pub struct BuildFailed(pub String);
+
+impl std::fmt::Display for BuildFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BuildFailed {}
 
 /// `$CLC_OCL_PREFIX`, or `/opt/clc/intel-ocl`.
 pub fn ocl_prefix() -> PathBuf {
@@ -103,16 +135,36 @@ fn timeout() -> Duration {
     Duration::from_secs(secs.max(1))
 }
 
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
 /// Runs `run` from the SPIR-V module `spirv` in a child process (see the module docs).
 ///
 /// A child that dies of a signal, exits without a result or runs past the timeout is an `Err`
 /// naming what happened, with the tail of its stderr.
 pub fn run_isolated(run: &Run, spirv: &Path) -> Result<Outputs> {
-    let spirv = std::path::absolute(spirv).unwrap_or_else(|_| spirv.to_path_buf());
-    let job = serde_json::to_string(&Job {
+    run_job(&Job {
         run: run.clone(),
-        spirv,
-    })?;
+        program: Program::Il(absolute(spirv)),
+    })
+}
+
+/// Like [`run_isolated`], but the runtime compiles the OpenCL C file `source` itself
+/// (clCreateProgramWithSource, then clBuildProgram with `options`).
+pub fn run_isolated_source(run: &Run, source: &Path, options: &str) -> Result<Outputs> {
+    run_job(&Job {
+        run: run.clone(),
+        program: Program::Source {
+            path: absolute(source),
+            options: options.to_string(),
+        },
+    })
+}
+
+fn run_job(job: &Job) -> Result<Outputs> {
+    let run = &job.run;
+    let job = serde_json::to_string(job)?;
     // Keep the temp file (if any) alive until the child is done.
     let mut _job_file = None;
     let job_env = if job.len() <= MAX_INLINE_JOB {
@@ -198,6 +250,7 @@ pub fn run_isolated(run: &Run, spirv: &Path) -> Result<Outputs> {
         Some(json) => {
             match serde_json::from_str::<ChildResult>(json).context("parsing the child's result")? {
                 ChildResult::Ok(o) => Ok(o),
+                ChildResult::BuildErr(e) => Err(BuildFailed(e).into()),
                 ChildResult::Err(e) => Err(anyhow!("{e}")),
             }
         }
@@ -267,10 +320,23 @@ pub fn child_main_if_requested() {
             None => job,
         };
         let job: Job = serde_json::from_str(&text).context("parsing the runner job")?;
-        run_in_process(&job.run, &job.spirv)
+        // clBuildProgram compiles on the calling thread, and the runtime's OpenCL C front end
+        // recurses once per nesting level of an expression: 20,000 chained operators
+        // (kernels/regressions/long_chain.cl) overflow the main thread's 8 MiB. Pages of the
+        // bigger stack are only committed when touched.
+        std::thread::Builder::new()
+            .stack_size(CHILD_STACK_BYTES)
+            .spawn(move || match &job.program {
+                Program::Il(spirv) => run_in_process(&job.run, spirv),
+                Program::Source { path, options } => run_source_in_process(&job.run, path, options),
+            })
+            .context("starting the launch thread")?
+            .join()
+            .map_err(|_| anyhow!("the launch thread panicked"))?
     })();
     let (code, msg) = match result {
         Ok(o) => (0, ChildResult::Ok(o)),
+        Err(e) if e.is::<BuildFailed>() => (1, ChildResult::BuildErr(format!("{e:#}"))),
         Err(e) => (1, ChildResult::Err(format!("{e:#}"))),
     };
     let json = serde_json::to_string(&msg)
@@ -285,11 +351,36 @@ pub fn child_main_if_requested() {
 
 /// Runs `run` from `spirv` on the Intel CPU device in this process. Prefer [`run_isolated`].
 pub fn run_in_process(run: &Run, spirv: &Path) -> Result<Outputs> {
+    let il = std::fs::read(spirv).with_context(|| format!("reading {}", spirv.display()))?;
+    launch(run, |context| {
+        opencl3::program::Program::create_from_il(context, &il)
+            .map_err(|e| anyhow!("clCreateProgramWithIL failed: {e} ({})", e.0))
+            .map(|p| (p, String::new()))
+    })
+}
+
+/// Runs `run` from the OpenCL C file `source`, built by the runtime with `options`, in this
+/// process. Prefer [`run_isolated_source`].
+pub fn run_source_in_process(run: &Run, source: &Path, options: &str) -> Result<Outputs> {
+    let text =
+        std::fs::read_to_string(source).with_context(|| format!("reading {}", source.display()))?;
+    launch(run, |context| {
+        opencl3::program::Program::create_from_source(context, &text)
+            .map_err(|e| anyhow!("clCreateProgramWithSource failed: {e} ({})", e.0))
+            .map(|p| (p, options.to_string()))
+    })
+}
+
+/// Creates a context on the CPU device, gets a program and its clBuildProgram options from
+/// `create`, builds it and launches `run`.
+fn launch(
+    run: &Run,
+    create: impl FnOnce(&opencl3::context::Context) -> Result<(opencl3::program::Program, String)>,
+) -> Result<Outputs> {
     use opencl3::command_queue::CommandQueue;
     use opencl3::context::Context;
     use opencl3::kernel::Kernel;
     use opencl3::memory::{Buffer, ClMem, Image, Sampler, CL_MEM_COPY_HOST_PTR, CL_MEM_READ_WRITE};
-    use opencl3::program::Program;
     use opencl3::types::{cl_mem, cl_sampler, cl_sampler_properties, CL_BLOCKING};
     // cl_sampler_properties keys (cl.h).
     const CL_SAMPLER_NORMALIZED_COORDS: u32 = 0x1152;
@@ -300,22 +391,21 @@ pub fn run_in_process(run: &Run, spirv: &Path) -> Result<Outputs> {
         move |e: opencl3::error_codes::ClError| anyhow!("{what} failed: {e} ({})", e.0)
     };
 
-    let il = std::fs::read(spirv).with_context(|| format!("reading {}", spirv.display()))?;
     let device = pick_device()?;
     let context = Context::from_device(&device).map_err(cl("clCreateContext"))?;
     let queue = CommandQueue::create_default_with_properties(&context, 0, 0)
         .map_err(cl("clCreateCommandQueueWithProperties"))?;
-    let mut program =
-        Program::create_from_il(&context, &il).map_err(cl("clCreateProgramWithIL"))?;
-    if let Err(e) = program.build(context.devices(), "") {
+    let (mut program, options) = create(&context)?;
+    if let Err(e) = program.build(context.devices(), &options) {
         let log = program
             .get_build_log(device.id())
             .unwrap_or_else(|e| format!("<no build log: {e}>"));
-        bail!(
+        return Err(BuildFailed(format!(
             "clBuildProgram failed: {e} ({})\nbuild log:\n{}",
             e.0,
             log.trim_end()
-        );
+        ))
+        .into());
     }
     let kernel = Kernel::create(&program, &run.kernel).map_err(|e| {
         let names = program.get_kernel_names().unwrap_or_default();

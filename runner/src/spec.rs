@@ -6,6 +6,7 @@
 //! source = "other.cl"       # optional, relative to this file; default: same stem, `.cl`
 //! pending = "switch, vectors"   # optional: compiler features clc does not have yet
 //! reference_broken = "why"  # optional: clang-22's SPIR-V for this kernel is known to be wrong
+//! driver_broken = "why"     # optional: the runtime's own compiler is known to get it wrong
 //!
 //! [[run]]
 //! kernel = "vadd"
@@ -74,7 +75,9 @@
 //! [`KNOWN_FEATURES`] lists the usual ones). `clc-run` skips pending specs unless told
 //! `--include-pending`. `reference_broken` names the clang-22 bug that makes the reference
 //! module wrong or unrunnable: the reference still runs, but its failures are reported as known
-//! and do not fail the spec.
+//! and do not fail the spec; a run where it turns out right fails, so a stale note is noticed.
+//! `driver_broken` says the same of the second reference, the runtime's own OpenCL C compiler
+//! building the source (a bug of its front end, or a feature it lacks).
 
 use std::path::{Path, PathBuf};
 
@@ -130,6 +133,9 @@ pub struct SpecFile {
     pub options: Vec<String>,
     /// `pending = "a, b"`: compiler features the kernel needs that clc does not have yet.
     pub pending: Option<String>,
+    /// `driver_broken = "reason"`: the runtime's own compiler is known to build this source
+    /// wrongly, or not at all.
+    pub driver_broken: Option<String>,
     /// `reference_broken = "reason"`: clang-22's SPIR-V for this kernel is known to be wrong or
     /// not to run on the driver.
     pub reference_broken: Option<String>,
@@ -220,6 +226,7 @@ struct RawSpec {
     options: Vec<String>,
     pending: Option<String>,
     reference_broken: Option<String>,
+    driver_broken: Option<String>,
     #[serde(default)]
     run: Vec<RawRun>,
 }
@@ -333,12 +340,13 @@ impl SpecFile {
             Some(p) => Some(parse_features(p).context("in `pending`")?.join(", ")),
             None => None,
         };
-        if raw
-            .reference_broken
-            .as_deref()
-            .is_some_and(|r| r.trim().is_empty())
-        {
-            bail!("`reference_broken` must name the reason");
+        for (key, why) in [
+            ("reference_broken", &raw.reference_broken),
+            ("driver_broken", &raw.driver_broken),
+        ] {
+            if why.as_deref().is_some_and(|r| r.trim().is_empty()) {
+                bail!("`{key}` must name the reason");
+            }
         }
         let runs = raw
             .run
@@ -356,6 +364,7 @@ impl SpecFile {
             options: raw.options,
             pending,
             reference_broken: raw.reference_broken.map(|r| r.trim().to_string()),
+            driver_broken: raw.driver_broken.map(|r| r.trim().to_string()),
             runs,
         })
     }
@@ -832,6 +841,7 @@ len = 3
         assert_eq!(s.pending, None);
         assert!(s.pending_features().is_empty());
         assert_eq!(s.reference_broken, None);
+        assert_eq!(s.driver_broken, None);
     }
 
     #[test]
@@ -840,6 +850,7 @@ len = 3
             Path::new("k/g/x.toml"),
             "pending = \" switch,vectors , math-builtins\"\n\
              reference_broken = \" clang emits Float16 \"\n\
+             driver_broken = \"no CL3.0\"\n\
              [[run]]\nkernel = \"k\"\nglobal = [1]\n",
         )
         .unwrap();
@@ -849,6 +860,7 @@ len = 3
             vec!["switch", "vectors", "math-builtins"]
         );
         assert_eq!(s.reference_broken.as_deref(), Some("clang emits Float16"));
+        assert_eq!(s.driver_broken.as_deref(), Some("no CL3.0"));
         assert!(KNOWN_FEATURES.contains(&"switch") && KNOWN_FEATURES.contains(&"images"));
     }
 
@@ -902,6 +914,7 @@ len = 3
         assert!(err(&format!("pending = \"goto, goto\"\n{run}")).contains("twice"));
         assert!(err(&format!("pending = [\"goto\"]\n{run}")).contains("pending"));
         assert!(err(&format!("reference_broken = \" \"\n{run}")).contains("name the reason"));
+        assert!(err(&format!("driver_broken = \"\"\n{run}")).contains("`driver_broken` must"));
         assert!(err(&format!("pendng = \"goto\"\n{run}")).contains("pendng"));
     }
 

@@ -4,10 +4,11 @@
 use std::path::Path;
 
 use clc_runner::compare::check_expected;
-use clc_runner::exec::{child_main_if_requested, ocl_prefix, run_isolated};
-use clc_runner::reference::{clang_binary, clang_compile};
+use clc_runner::exec::{child_main_if_requested, ocl_prefix, run_isolated, BuildFailed};
+use clc_runner::reference::{clang_binary, clang_compile, driver_options, run_driver};
 use clc_runner::spec::SpecFile;
 use clc_runner::values::Values;
+use clc_runner::verdict::failure_kind;
 
 fn spec(dir: &Path, name: &str, cl: &str, toml: &str) -> SpecFile {
     std::fs::write(dir.join(format!("{name}.cl")), cl).unwrap();
@@ -221,7 +222,37 @@ expect = [2.0, 2.0, 4.0, 4.0]
     let e = format!("{:#}", run_isolated(&s.runs[0], &bad).unwrap_err());
     println!("end_to_end: bad module: {e}");
 
-    // 5. A kernel that never ends is killed after CLC_RUNNER_TIMEOUT seconds.
+    // 5. The second reference: the runtime builds the source itself, with the spec's options and
+    // the source's directory for its quoted includes.
+    std::fs::write(d.join("twice.h"), "#define TWICE(x) ((x) * 2)\n").unwrap();
+    let s = spec(
+        d,
+        "drv",
+        "#include \"twice.h\"\nkernel void drv(global int *a) { a[get_global_id(0)] = TWICE(K); }\n",
+        "options = [\"-DK=21\"]\n[[run]]\nkernel = \"drv\"\nglobal = [2]\n[[run.args]]\nname = \"a\"\nkind = \"buffer\"\ntype = \"int\"\nlen = 2\nexpect = [42, 42]\n",
+    );
+    assert!(
+        driver_options(&s)
+            .unwrap()
+            .starts_with("-cl-std=CL1.2 -DK=21 -I/"),
+        "{}",
+        driver_options(&s).unwrap()
+    );
+    let out = run_driver(&s.runs[0], &s).expect("the runtime builds and runs the source");
+    check_expected(&s.runs[0], &out).unwrap();
+    // A source the runtime's compiler rejects is a build failure, with its log.
+    std::fs::write(
+        &s.source,
+        "kernel void drv(global int *a) { a[0] = undeclared; }\n",
+    )
+    .unwrap();
+    let e = run_driver(&s.runs[0], &s).unwrap_err();
+    assert!(e.is::<BuildFailed>(), "{e:#}");
+    assert_eq!(failure_kind(&e), "build failed");
+    assert!(format!("{e:#}").contains("undeclared"), "{e:#}");
+    println!("end_to_end: driver reference ok");
+
+    // 6. A kernel that never ends is killed after CLC_RUNNER_TIMEOUT seconds.
     let s = spec(
         d,
         "spin",
