@@ -66,10 +66,7 @@ impl Lowerer<'_, '_> {
             // OpenCL C reserves `long long` for a 128-bit integer, and clang and the
             // drivers' compilers make it one (`__builtin_clzll(1)` is 127).
             CXType_LongLong | CXType_ULongLong | CXType_Int128 | CXType_UInt128 => {
-                return self.unsupported(
-                    at,
-                    format!("the 128-bit integer type '{}'", t.spelling()),
-                )
+                return self.unsupported(at, format!("the 128-bit integer type '{}'", t.spelling()))
             }
             CXType_Half => Type::Scalar(Scalar::Float { width: 16 }),
             CXType_Float => Type::Scalar(Scalar::Float { width: 32 }),
