@@ -5,7 +5,7 @@ use crate::back::spv::{self, flavor::Flavor};
 use crate::error::Error;
 use crate::front::clang::{self, ClangSeverity, Index, TranslationUnit};
 use crate::front::lower;
-use crate::options::{Options, Target, WarningMode};
+use crate::options::{Lint, Options, Target};
 use crate::source::SourceMap;
 use clc_passes::ast::LangOptions;
 use clc_passes::diag::{Bug, Diagnostic, Diagnostics, FileId, Severity, Span};
@@ -117,12 +117,11 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
             diags.push(d);
         }
     }
-    let finish = |mut diags: Diagnostics| -> Diagnostics {
-        match opts.warnings {
-            WarningMode::Report => {}
-            WarningMode::Ignore => diags.drop_warnings(),
-            WarningMode::Error => diags.promote_warnings(),
-        }
+    // Clang applied the warning flags to its own diagnostics; clc applies them to its groups,
+    // then the error limit to everything together.
+    let finish = |diags: Diagnostics| -> Diagnostics {
+        let mut diags = apply_warning_flags(diags, opts);
+        diags.limit_errors(opts.error_limit);
         diags
     };
     if diags.has_errors() {
@@ -186,10 +185,18 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         });
     }
 
+    let debug = opts.debug_info.then(|| spv::DebugInfo {
+        files: sources
+            .iter()
+            .map(|f| f.path.display().to_string())
+            .collect(),
+        main,
+    });
     let bopts = spv::Options {
         flavor: Flavor::OpenCl,
         version: opts.spirv_version,
         float: float_options(opts),
+        debug,
     };
     let words = match spv::write(&module, &valid, &bopts) {
         Ok(w) => w,
@@ -232,6 +239,26 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         );
         return Err(Error::Internal { bug, sources });
     }
+    let words = if opts.opt_level.optimizes() {
+        let optimized = crate::optimize::optimize(&words, env).and_then(|w| {
+            validator
+                .validate(&w, None)
+                .map(|()| w)
+                .map_err(|e| format!("its output does not validate for {env}: {e}"))
+        });
+        match optimized {
+            Ok(w) => w,
+            Err(why) => {
+                let bug = Bug::new(
+                    None,
+                    format!("the SPIR-V optimizer (-O{}) failed: {why}", opts.opt_level),
+                );
+                return Err(Error::Internal { bug, sources });
+            }
+        }
+    } else {
+        words
+    };
     let reflection = crate::reflect::reflect(&module, &valid);
     Ok(Compilation {
         words,
@@ -241,6 +268,26 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         reflection,
         dependencies,
     })
+}
+
+/// clc's warning groups under the `-W` flags: each warning is dropped, kept, or made an
+/// error tagged `-Werror,-W<group>` as clang tags the warnings it promotes.
+fn apply_warning_flags(diags: Diagnostics, opts: &Options) -> Diagnostics {
+    let mut out = Diagnostics::new();
+    for mut d in diags {
+        if let Some(lint) = Lint::of(&d) {
+            match opts.lint_severity(lint) {
+                None => continue,
+                Some(false) => {}
+                Some(true) => {
+                    d.severity = Severity::Error;
+                    d.tag = Some(format!("-Werror,{}", lint.flag()));
+                }
+            }
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// Whether a module declares `OpCapability cap` (capabilities lead the module, after the
@@ -321,6 +368,14 @@ pub fn clang_args(opts: &Options) -> Vec<String> {
         a.push(format!("-I{}", d.display()));
     }
     a.extend(opts.cl_options.iter().cloned());
+    // Warning flags go straight to the front end: clang's driver would also check them
+    // and print its own copy of "unknown warning option" on stderr, outside clc's control.
+    for w in opts.clang_warning_flags() {
+        a.push("-Xclang".into());
+        a.push(w);
+    }
+    // clc applies `-ferror-limit` to clang's errors and its own together.
+    a.push("-ferror-limit=0".into());
     a
 }
 
@@ -333,7 +388,8 @@ fn convert(
         ClangSeverity::Ignored => return None,
         ClangSeverity::Note => Severity::Note,
         ClangSeverity::Warning => Severity::Warning,
-        ClangSeverity::Error | ClangSeverity::Fatal => Severity::Error,
+        ClangSeverity::Error => Severity::Error,
+        ClangSeverity::Fatal => Severity::Fatal,
     };
     let span = |l: &Option<clang::Location>, sources: &mut SourceMap| {
         l.as_ref().map(|l| Span {

@@ -19,6 +19,7 @@ pub mod error;
 // libclang's constants keep their C names (`CXCursor_VarDecl`).
 #[allow(non_upper_case_globals)]
 pub mod front;
+mod optimize;
 pub mod options;
 pub mod output;
 pub mod reflect;

@@ -3,7 +3,9 @@
 //! 0 success, 1 errors in the input, 2 bad usage, 70 internal compiler error.
 
 use clc::error::Error;
-use clc::options::{parse_cl_std, Options, WarningMode, CL_BUILD_OPTIONS};
+use clc::options::{
+    is_warning_flag, parse_cl_std, OptLevel, Options, WarningMode, CL_BUILD_OPTIONS,
+};
 use clc::output::{words_to_bytes, write_output};
 use clc::render;
 use std::io::Write;
@@ -18,7 +20,15 @@ usage: clc [options] <file.cl>
   -cl-std=<version>      OpenCL C version: CL1.2 (default), CL2.0, CL3.0
   -D <name>[=<value>]    define a macro          -U <name>   undefine a macro
   -I <dir>               add a directory to the include search path
+  -std=<version>         the same as -cl-std (clang's spelling: -std=CL2.0)
+  -x cl, -c              accepted as clang does (the input is OpenCL C; clc only compiles)
+  -O0 -O1 -O2 -O3 -Os -Oz  optimize the module with spirv-tools (-O is -O1; default -O0)
+  -g                     put source file names and line numbers in the module (OpLine)
   -w                     suppress all warnings   -Werror     turn warnings into errors
+  -W<group>, -Wno-<group>, -Werror=<group>, -Wno-error=<group>, -Wall, -Wextra,
+  -Weverything, -pedantic  clang's warning groups, and clc's own: -Wconstant-args-limit,
+                         -Wlocal-memory-limit
+  -ferror-limit=<n>      stop after n errors (default 19, as clang; 0: no limit)
   -cl-<option>           clBuildProgram options (-cl-fast-relaxed-math, -cl-mad-enable, ...)
   --target=<env>         opencl (default); vulkan1.2 and vulkan1.3 are planned
   --spirv-version=<v>    SPIR-V version 1.0 (default) ... 1.6
@@ -65,6 +75,8 @@ fn parse_args(args: Vec<String>) -> Parsed {
     let mut opts = Options::default();
     let (mut input, mut output, mut assembly, mut json) = (None, None, false, false);
     let (mut reflect, mut depfile) = (None, None);
+    // An explicit `-O` wins over `-cl-opt-disable`, whatever the order, as in clang.
+    let (mut opt_level, mut opt_disable) = (None, false);
     let mut it = args.into_iter();
     // `-X value` or `-Xvalue`.
     fn joined(
@@ -96,14 +108,60 @@ fn parse_args(args: Vec<String>) -> Parsed {
                 }
                 Err(e) => return usage_error(&e),
             }
+        } else if let Some(v) = a.strip_prefix("-std=") {
+            match parse_cl_std(v) {
+                Ok(s) => {
+                    opts.cl_std = s;
+                    opts.cl_std_spelling = v.to_string();
+                }
+                Err(_) => {
+                    return usage_error(&format!(
+                        "invalid value '{v}' in '-std={v}' (expected CL1.2, CL2.0 or CL3.0)"
+                    ))
+                }
+            }
         } else if CL_BUILD_OPTIONS.contains(&a) {
+            if a == "-cl-opt-disable" {
+                opt_disable = true;
+            }
             opts.cl_options.push(arg);
+        } else if let Some(v) = a.strip_prefix("-O") {
+            match OptLevel::parse(v) {
+                Ok(l) => opt_level = Some(l),
+                Err(e) => return usage_error(&e),
+            }
+        } else if a == "-g" {
+            opts.debug_info = true;
+        } else if a == "-g0" {
+            opts.debug_info = false;
+        } else if a == "-c" {
+            // Compile only: the only thing clc does.
+        } else if let Some(v) = joined(a, "-x", &mut it) {
+            match v {
+                Ok(v) if v == "cl" => {}
+                Ok(v) => {
+                    return usage_error(&format!(
+                        "language '{v}' is not supported: clc compiles OpenCL C ('-x cl')"
+                    ))
+                }
+                Err(e) => return usage_error(&e),
+            }
+        } else if let Some(v) = a.strip_prefix("-ferror-limit=") {
+            match v.parse() {
+                Ok(n) => opts.error_limit = n,
+                Err(_) => return usage_error(&format!("invalid number '{v}' for -ferror-limit")),
+            }
         } else if a == "-S" {
             assembly = true;
         } else if a == "-w" {
             opts.warnings = WarningMode::Ignore;
         } else if a == "-Werror" {
-            opts.warnings = WarningMode::Error;
+            // As in clang, `-w` wins whatever the order.
+            if opts.warnings != WarningMode::Ignore {
+                opts.warnings = WarningMode::Error;
+            }
+        } else if is_warning_flag(a) {
+            opts.warning_flags.push(arg);
         } else if let Some(v) = a.strip_prefix("--target=") {
             match v.parse() {
                 Ok(t) => opts.target = t,
@@ -192,6 +250,11 @@ fn parse_args(args: Vec<String>) -> Parsed {
     }
     let Some(input) = input else {
         return usage_error("no input file");
+    };
+    opts.opt_level = match opt_level {
+        Some(l) => l,
+        None if opt_disable => OptLevel::O0,
+        None => opts.opt_level,
     };
     Parsed::Run(Box::new(Cli {
         opts,

@@ -63,6 +63,104 @@ pub enum WarningMode {
     Error,
 }
 
+/// Optimization level, as clang spells it (`-O0`…`-O3`, `-Os`, `-Oz`, `-O` = `-O1`).
+///
+/// Levels above 0 run the spirv-tools optimizer over the module (see `driver::optimize`);
+/// all of them run the same passes, the ones that work on OpenCL `Kernel` modules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OptLevel {
+    /// `-O0`, `-cl-opt-disable`: the module as written by the backend.
+    #[default]
+    O0,
+    /// `-O1` (and `-O`).
+    O1,
+    /// `-O2`.
+    O2,
+    /// `-O3`.
+    O3,
+    /// `-Os`.
+    Os,
+    /// `-Oz`.
+    Oz,
+}
+
+impl OptLevel {
+    /// Parses what follows `-O` the way clang does: empty means 1.
+    pub fn parse(s: &str) -> Result<OptLevel, String> {
+        Ok(match s {
+            "0" => OptLevel::O0,
+            "" | "1" => OptLevel::O1,
+            "2" => OptLevel::O2,
+            "3" => OptLevel::O3,
+            "s" => OptLevel::Os,
+            "z" => OptLevel::Oz,
+            _ => {
+                return Err(format!(
+                    "invalid optimization level '-O{s}' (expected -O0, -O1, -O2, -O3, -Os or -Oz)"
+                ))
+            }
+        })
+    }
+
+    /// The level of a numeric `opt_level` as Cargo's `OPT_LEVEL` spells it (`0`…`3`, `s`, `z`).
+    pub fn from_cargo(s: &str) -> Option<OptLevel> {
+        OptLevel::parse(s).ok().filter(|_| !s.is_empty())
+    }
+
+    /// Whether the optimizer runs.
+    pub fn optimizes(self) -> bool {
+        self != OptLevel::O0
+    }
+}
+
+impl fmt::Display for OptLevel {
+    /// The level as written after `-O`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            OptLevel::O0 => "0",
+            OptLevel::O1 => "1",
+            OptLevel::O2 => "2",
+            OptLevel::O3 => "3",
+            OptLevel::Os => "s",
+            OptLevel::Oz => "z",
+        })
+    }
+}
+
+/// clc's own warnings, in groups that the `-W` flags control like clang's groups.
+pub use clc_passes::address_space::Lint;
+
+/// Whether a warning flag names one of clc's own groups; such flags are not passed to clang.
+fn names_own_group(flag: &str) -> bool {
+    let name = flag
+        .strip_prefix("-Wno-error=")
+        .or_else(|| flag.strip_prefix("-Werror="))
+        .or_else(|| flag.strip_prefix("-Wno-"))
+        .or_else(|| flag.strip_prefix("-W"));
+    name.is_some_and(|n| Lint::from_name(n).is_some())
+}
+
+/// Whether `arg` is a warning flag clc accepts and orders with the others: `-W<group>`,
+/// `-Wno-<group>`, `-Werror=<group>`, `-Wno-error=<group>`, `-Weverything`, `-pedantic`,
+/// `-pedantic-errors`. (`-w` and `-Werror` are [`WarningMode`].) `-Wl,`/`-Wa,`/`-Wp,`
+/// pass arguments to other tools in clang's driver and are not warning flags.
+pub fn is_warning_flag(arg: &str) -> bool {
+    if arg == "-pedantic" || arg == "-pedantic-errors" {
+        return true;
+    }
+    match arg.strip_prefix("-W") {
+        Some(rest) => {
+            !rest.is_empty()
+                && !rest.contains(',')
+                && rest != "error"
+                && rest != "error="
+                && rest != "no-error="
+                && rest != "no-"
+        }
+        None => false,
+    }
+}
+
 /// Options of one compilation.
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -82,6 +180,16 @@ pub struct Options {
     pub spirv_version: (u8, u8),
     /// `-w` / `-Werror`.
     pub warnings: WarningMode,
+    /// The other warning flags (see [`is_warning_flag`]), in command-line order: later ones
+    /// override earlier ones for the same group, as in clang.
+    pub warning_flags: Vec<String>,
+    /// `-ferror-limit=N`: errors shown before clc stops with a fatal error (0: no limit).
+    /// Clang's driver default is 19.
+    pub error_limit: u32,
+    /// `-O<level>`.
+    pub opt_level: OptLevel,
+    /// `-g`: source file names and line information (`OpString`, `OpLine`) in the module.
+    pub debug_info: bool,
     /// Device limits for the AS-16/AS-18 warnings.
     pub limits: Limits,
     /// `--dump-after=PASS`.
@@ -99,9 +207,64 @@ impl Default for Options {
             target: Target::OpenCl,
             spirv_version: (1, 0),
             warnings: WarningMode::Report,
+            warning_flags: Vec::new(),
+            error_limit: 19,
+            opt_level: OptLevel::O0,
+            debug_info: false,
             limits: Limits::default(),
             dump_after: None,
         }
+    }
+}
+
+impl Options {
+    /// The warning flags for clang's command line: clc's own groups left out (clang would
+    /// call them unknown).
+    pub fn clang_warning_flags(&self) -> Vec<String> {
+        let mut flags = Vec::new();
+        match self.warnings {
+            WarningMode::Report => {}
+            WarningMode::Ignore => flags.push("-w".to_string()),
+            WarningMode::Error => flags.push("-Werror".to_string()),
+        }
+        flags.extend(
+            self.warning_flags
+                .iter()
+                .filter(|f| !names_own_group(f))
+                .cloned(),
+        );
+        flags
+    }
+
+    /// What becomes of a warning of clc's group `lint`: `None` when it is off, otherwise
+    /// whether it is an error. Clang's rules: `-w` wins; the last of `-W<g>`, `-Wno-<g>`,
+    /// `-Werror=<g>` (which also enables), `-Weverything` and `-Wno-everything` decides
+    /// whether it is on; `-Werror=<g>`/`-Wno-error=<g>` override `-Werror` for the group.
+    pub fn lint_severity(&self, lint: Lint) -> Option<bool> {
+        if self.warnings == WarningMode::Ignore {
+            return None;
+        }
+        let name = lint.name();
+        let (mut on, mut error) = (true, None);
+        for f in &self.warning_flags {
+            match f.as_str() {
+                "-Weverything" => on = true,
+                "-Wno-everything" => on = false,
+                f => {
+                    if f.strip_prefix("-Werror=") == Some(name) {
+                        on = true;
+                        error = Some(true);
+                    } else if f.strip_prefix("-Wno-error=") == Some(name) {
+                        error = Some(false);
+                    } else if f.strip_prefix("-Wno-") == Some(name) {
+                        on = false;
+                    } else if f.strip_prefix("-W") == Some(name) {
+                        on = true;
+                    }
+                }
+            }
+        }
+        on.then(|| error.unwrap_or(self.warnings == WarningMode::Error))
     }
 }
 

@@ -65,7 +65,7 @@ pub fn human_all(diags: &Diagnostics, sources: &SourceMap) -> String {
         out.push_str(&human(d, sources));
     }
     let count = |s| diags.iter().filter(|d| d.severity == s).count();
-    let (w, e) = (count(Severity::Warning), count(Severity::Error));
+    let (w, e) = (count(Severity::Warning), diags.error_count());
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     match (w, e) {
         (0, 0) => {}

@@ -39,6 +39,11 @@ impl SourceMap {
         self.files.get(id.0 as usize)
     }
 
+    /// Every file, in [`FileId`] order.
+    pub fn iter(&self) -> impl Iterator<Item = &SourceFile> {
+        self.files.iter()
+    }
+
     /// Line `line` (1-based) of a file, without its newline.
     pub fn line(&self, id: FileId, line: u32) -> Option<&str> {
         self.get(id)?

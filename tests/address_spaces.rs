@@ -177,7 +177,8 @@ fn compile(path: &Path, options: &Options) -> Result<(Vec<Diag>, bool, String), 
     let mut out = Vec::new();
     for d in diagnostics.iter() {
         let severity = match d.severity {
-            Severity::Error => "error",
+            // The annotations do not tell fatal errors (a missing header) apart.
+            Severity::Error | Severity::Fatal => "error",
             Severity::Warning => "warning",
             Severity::Note => continue,
         };

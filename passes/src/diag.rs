@@ -28,6 +28,8 @@ pub enum Severity {
     Warning,
     /// Stops compilation before code generation.
     Error,
+    /// An error after which nothing more is reported (clang's `fatal error:`).
+    Fatal,
 }
 
 impl fmt::Display for Severity {
@@ -36,6 +38,7 @@ impl fmt::Display for Severity {
             Severity::Note => "note",
             Severity::Warning => "warning",
             Severity::Error => "error",
+            Severity::Fatal => "fatal error",
         })
     }
 }
@@ -113,19 +116,40 @@ impl Diagnostics {
     }
     /// Whether any error was reported.
     pub fn has_errors(&self) -> bool {
-        self.items.iter().any(|d| d.severity == Severity::Error)
+        self.items.iter().any(|d| d.severity >= Severity::Error)
     }
-    /// Turns every warning into an error (`-Werror`).
-    pub fn promote_warnings(&mut self) {
-        for d in &mut self.items {
-            if d.severity == Severity::Warning {
-                d.severity = Severity::Error;
-            }
+    /// Number of errors, fatal ones included (clang's "N errors generated").
+    pub fn error_count(&self) -> usize {
+        self.items
+            .iter()
+            .filter(|d| d.severity >= Severity::Error)
+            .count()
+    }
+    /// `-ferror-limit=N`, as clang applies it: the first `limit` errors are kept, the next
+    /// one becomes `fatal error: too many errors emitted, stopping now [-ferror-limit=]`,
+    /// and nothing after it is reported. 0 means no limit.
+    pub fn limit_errors(&mut self, limit: u32) {
+        if limit == 0 {
+            return;
         }
-    }
-    /// Drops every warning (`-w`).
-    pub fn drop_warnings(&mut self) {
-        self.items.retain(|d| d.severity != Severity::Warning);
+        let mut errors = 0;
+        let past = self.items.iter().position(|d| {
+            if d.severity < Severity::Error {
+                return false;
+            }
+            errors += 1;
+            errors > limit
+        });
+        if let Some(i) = past {
+            self.items.truncate(i);
+            self.items.push(Diagnostic {
+                severity: Severity::Fatal,
+                message: "too many errors emitted, stopping now".into(),
+                span: None,
+                tag: Some("-ferror-limit=".into()),
+                notes: Vec::new(),
+            });
+        }
     }
     /// Sorts by location, keeping the order of diagnostics at the same place.
     pub fn sort(&mut self) {

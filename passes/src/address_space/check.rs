@@ -2,11 +2,12 @@
 //!
 //! Clang's Sema catches most violations first; this pass checks them all again so that no
 //! program breaking a rule reaches the backend, whatever the front end let through. Each
-//! diagnostic is tagged with its rule id. AS-14 (one qualifier per type) holds by
+//! error is tagged with its rule id, each warning (AS-16, AS-18) with the flag of its
+//! [`Lint`] group. AS-14 (one qualifier per type) holds by
 //! construction: a type has a single address-space slot. AS-15 is a layout rule
 //! ([`crate::ast::DataLayout`]) rather than a check.
 
-use super::Limits;
+use super::{Limits, Lint};
 use crate::ast::{
     AddressSpace, Block, CastKind, Category, ExprKind, Function, GlobalInit, Handle, Local, Module,
     StmtKind, Type,
@@ -290,7 +291,8 @@ impl Checker<'_> {
         }
     }
 
-    /// AS-16 and AS-18: resource limits, reported as warnings.
+    /// AS-16 and AS-18: resource limits, reported as warnings of clc's groups
+    /// `-Wconstant-args-limit` and `-Wlocal-memory-limit`.
     fn kernel_limits(&mut self, fh: Handle<Function>, f: &Function, limits: &Limits) {
         let mut constant = 0u32;
         for &p in &f.params {
@@ -317,7 +319,7 @@ impl Checker<'_> {
                         f.name, limits.max_constant_args
                     ),
                 ),
-                "AS-16",
+                &Lint::ConstantArgsLimit.flag(),
             ));
         }
         let local_bytes: u64 = f
@@ -335,7 +337,7 @@ impl Checker<'_> {
                         f.name, limits.max_local_bytes
                     ),
                 ),
-                "AS-18",
+                &Lint::LocalMemoryLimit.flag(),
             ));
         }
     }

@@ -26,6 +26,46 @@ impl Default for Limits {
     }
 }
 
+/// clc's own warnings (AS-16 and AS-18), in named groups that the `-W` flags control as they
+/// control clang's groups (`-Wno-local-memory-limit`, `-Werror=constant-args-limit`). Each
+/// warning is tagged with its flag, `-W<name>`, which is how clang shows its groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lint {
+    /// AS-16: more `__constant` arguments and variables than CL_DEVICE_MAX_CONSTANT_ARGS.
+    ConstantArgsLimit,
+    /// AS-18: more `__local` memory than CL_DEVICE_LOCAL_MEM_SIZE.
+    LocalMemoryLimit,
+}
+
+impl Lint {
+    /// Every group.
+    pub const ALL: [Lint; 2] = [Lint::ConstantArgsLimit, Lint::LocalMemoryLimit];
+
+    /// The group's name, as written after `-W`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lint::ConstantArgsLimit => "constant-args-limit",
+            Lint::LocalMemoryLimit => "local-memory-limit",
+        }
+    }
+
+    /// The warning flag that tags the group's diagnostics (`-Wlocal-memory-limit`).
+    pub fn flag(self) -> String {
+        format!("-W{}", self.name())
+    }
+
+    /// The group named `name`.
+    pub fn from_name(name: &str) -> Option<Lint> {
+        Lint::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// The group whose flag tags `d`, if `d` is one of clc's warnings.
+    pub fn of(d: &crate::diag::Diagnostic) -> Option<Lint> {
+        let tag = d.tag.as_deref()?;
+        Lint::ALL.into_iter().find(|l| tag == l.flag())
+    }
+}
+
 /// How a kernel argument is passed (the backend decorates and the reflection describes it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ArgKind {

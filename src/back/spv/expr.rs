@@ -53,6 +53,13 @@ impl Writer<'_> {
     pub(super) fn value(&mut self, st: &mut FnState<'_>, e: Handle<Expr>) -> Result<Word> {
         let x = st.f.exprs[e].clone();
         let span = x.span;
+        // Constants are module-scope: no code here to locate.
+        if !matches!(
+            x.kind,
+            ExprKind::IntConst(_) | ExprKind::FloatConst(_) | ExprKind::BoolConst(_)
+        ) {
+            self.line(span);
+        }
         let ty = self.ty(x.ty, span)?;
         if let Category::Place { .. } = x.category {
             if let ExprKind::Swizzle { .. } = x.kind {

@@ -368,6 +368,7 @@ impl Writer<'_> {
     }
 
     fn stmt(&mut self, st: &mut FnState<'_>, kind: &StmtKind, span: Span) -> Result<()> {
+        self.line(span);
         match kind {
             StmtKind::Block(b) => self.block(st, b),
             StmtKind::Expr(e) => {

@@ -18,7 +18,7 @@ mod place;
 mod types;
 
 use clc_passes::ast::{Function, Global, Handle, Local, Module, Type};
-use clc_passes::diag::{Bug, Diagnostic, Span};
+use clc_passes::diag::{Bug, Diagnostic, FileId, Span};
 use clc_passes::pipeline::Validated;
 use flavor::Flavor;
 use rspirv::dr::Builder;
@@ -26,7 +26,7 @@ use rspirv::spirv::{Capability, Word};
 use std::collections::{BTreeSet, HashMap};
 
 /// Backend options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     /// The environment.
     pub flavor: Flavor,
@@ -34,6 +34,20 @@ pub struct Options {
     pub version: (u8, u8),
     /// Floating-point freedoms granted by build options.
     pub float: FloatOptions,
+    /// `-g`: where the code came from.
+    pub debug: Option<DebugInfo>,
+}
+
+/// Source locations for `-g`: `OpSource` names the main file, and each statement and
+/// expression is preceded by an `OpLine` (file, line, column) when its position differs
+/// from the previous one in the block. This is core SPIR-V that every consumer accepts;
+/// clang-22 emits no line information for SPIR-V targets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DebugInfo {
+    /// The path of each source file, by [`FileId`] index.
+    pub files: Vec<String>,
+    /// The file that was compiled.
+    pub main: FileId,
 }
 
 /// What `-cl-*` math options allow the code to assume.
@@ -76,7 +90,7 @@ fn bug<T>(span: Span, what: impl Into<String>) -> Result<T> {
 
 /// Lowers a validated module to SPIR-V words.
 pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Vec<u32>> {
-    let mut w = Writer::new(module, valid, *opts);
+    let mut w = Writer::new(module, valid, opts.clone());
     w.module()?;
     let Writer {
         b,
@@ -131,6 +145,10 @@ pub(crate) struct Writer<'m> {
     hoisted: HashMap<(Handle<Function>, Handle<Local>), Word>,
     /// Module-scope variables each emitted function uses directly, and the functions it calls.
     uses: HashMap<Word, (BTreeSet<Word>, BTreeSet<Word>)>,
+    /// `-g`: the `OpString` naming each source file.
+    file_names: HashMap<FileId, Word>,
+    /// `-g`: the position of the last `OpLine`, and the (function, block) it is in.
+    last_line: Option<((usize, usize), Span)>,
 }
 
 impl<'m> Writer<'m> {
@@ -140,9 +158,9 @@ impl<'m> Writer<'m> {
         Writer {
             m,
             valid,
+            capabilities: opts.flavor.base_capabilities().iter().copied().collect(),
             opts,
             b,
-            capabilities: opts.flavor.base_capabilities().iter().copied().collect(),
             extensions: BTreeSet::new(),
             ext: 0,
             types: HashMap::new(),
@@ -159,6 +177,8 @@ impl<'m> Writer<'m> {
             callable: HashMap::new(),
             hoisted: HashMap::new(),
             uses: HashMap::new(),
+            file_names: HashMap::new(),
+            last_line: None,
         }
     }
 
@@ -166,10 +186,17 @@ impl<'m> Writer<'m> {
         self.ext = self.b.ext_inst_import(self.opts.flavor.ext_inst_set());
         let (addressing, memory) = self.opts.flavor.memory_model();
         self.b.memory_model(addressing, memory);
+        // The file's OpString comes first: debug instructions cannot refer forward.
+        let main = self
+            .opts
+            .debug
+            .as_ref()
+            .map(|d| d.main)
+            .map(|f| self.file_name(f));
         self.b.source(
             rspirv::spirv::SourceLanguage::OpenCL_C,
             source_version(self.m),
-            None,
+            main,
             None::<String>,
         );
         for (h, g) in self.m.globals.iter() {
@@ -185,6 +212,42 @@ impl<'m> Writer<'m> {
             self.globals.insert(h, id);
         }
         self.functions()
+    }
+}
+
+impl Writer<'_> {
+    /// The `OpString` holding a file's path (`-g`).
+    fn file_name(&mut self, file: FileId) -> Word {
+        if let Some(&id) = self.file_names.get(&file) {
+            return id;
+        }
+        let path = self
+            .opts
+            .debug
+            .as_ref()
+            .and_then(|d| d.files.get(file.0 as usize).cloned())
+            .unwrap_or_default();
+        let id = self.b.string(path);
+        self.file_names.insert(file, id);
+        id
+    }
+
+    /// Under `-g`, marks the code that follows in the current block as coming from `span`.
+    /// An OpLine lasts until the next one or the end of its block, so one is emitted only
+    /// where the position changes.
+    pub(crate) fn line(&mut self, span: Span) {
+        if self.opts.debug.is_none() || span.line == 0 {
+            return;
+        }
+        let (Some(f), Some(b)) = (self.b.selected_function(), self.b.selected_block()) else {
+            return;
+        };
+        if self.last_line == Some(((f, b), span)) {
+            return;
+        }
+        let file = self.file_name(span.file);
+        self.b.line(file, span.line, span.col);
+        self.last_line = Some(((f, b), span));
     }
 }
 

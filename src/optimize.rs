@@ -1,0 +1,140 @@
+//! `-O1` and above: the spirv-tools optimizer, run in-process on a validated module.
+//!
+//! spirv-opt's `-O` recipe is written for shaders. On `Kernel` modules with physical
+//! addressing most of its passes do nothing (aggressive DCE, local store elimination,
+//! inlining and if-conversion require `Shader` or logical addressing), so clc runs the passes
+//! that work on OpenCL modules, chosen by compiling every sample kernel at `-O2`, validating
+//! the result and running it on the driver (`bench/opt_levels.sh`). The caller validates the
+//! output again: a module that fails is an internal error, never written.
+
+use rspirv::spirv::Op;
+use spirv_tools::opt::{Optimizer, Passes};
+use spirv_tools::TargetEnv;
+use std::collections::{HashMap, HashSet};
+
+/// The passes, in order. `SSARewrite` turns the private variables the backend loads and
+/// stores into SSA values (most of the gain); the others fold what that exposes.
+const PASSES: &[Passes] = &[
+    Passes::SSARewrite,
+    Passes::ConditionalConstantPropagation,
+    Passes::DeadBranchElim,
+    Passes::BlockMerge,
+    Passes::RedundancyElimination,
+    Passes::EliminateDeadConstant,
+];
+
+/// Optimizes `words` for `env`. An error is a bug (the input validated): its text says
+/// what the optimizer reported.
+pub fn optimize(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, String> {
+    let guarded = guard_loaded_pointers(words);
+    let mut o = spirv_tools::opt::create(Some(env));
+    for &p in PASSES {
+        o.register_pass(p);
+    }
+    // The optimizer's error value may only say "an unknown error occurred"; the real
+    // message arrives through the callback.
+    let mut messages = Vec::new();
+    let out = o.optimize(
+        &guarded,
+        &mut |m: spirv_tools::error::Message| messages.push(m.message),
+        None,
+    );
+    match out {
+        Ok(binary) => Ok(binary.as_words().to_vec()),
+        Err(e) => Err(format!("{e}: {}", messages.join("; "))),
+    }
+}
+
+/// Works around a spirv-opt bug that physical addressing exposes. Its memory passes find the
+/// variable behind a load or store address with `MemPass::GetPtr`, which treats an address
+/// that *is* an `OpLoad` like an access chain and returns the variable loaded from: in
+/// `%p = OpLoad %pp; OpStore %p %v`, the store through the pointer `%p` is taken for a
+/// store to the pointer variable `%pp`. `SSARewrite` then gives `%pp` the value `%v`, and
+/// the module no longer validates (`*pp++ = x` in `kernels/basic/pointer_arith.cl`). An
+/// `OpCopyObject` between the load and its use stops that walk, so every address that comes
+/// straight from an `OpLoad` gets one. The rewrite works on the words (rspirv's reader
+/// rejects some valid modules, such as `kernels/memory/global_pointer_init`'s).
+fn guard_loaded_pointers(words: &[u32]) -> Vec<u32> {
+    const HEADER: usize = 5;
+    let Some((header, body)) = words.split_at_checked(HEADER) else {
+        return words.to_vec();
+    };
+    let instructions = || {
+        let mut at = 0;
+        std::iter::from_fn(move || {
+            let first = *body.get(at)?;
+            let len = (first >> 16) as usize;
+            let inst = body.get(at..at + len.max(1))?;
+            at += len.max(1);
+            Some(inst)
+        })
+    };
+    let pointer_types: HashSet<u32> = instructions()
+        .filter(|i| opcode(i) == Op::TypePointer as u32 && i.len() > 1)
+        .map(|i| i[1])
+        .collect();
+    // Pointers loaded from memory, with their types: `OpLoad %type %result %address`.
+    let loaded: HashMap<u32, u32> = instructions()
+        .filter(|i| opcode(i) == Op::Load as u32 && i.len() > 3)
+        .filter(|i| pointer_types.contains(&i[1]))
+        .map(|i| (i[2], i[1]))
+        .collect();
+    let mut bound = header[3];
+    let mut out = header.to_vec();
+    for inst in instructions() {
+        let at = address_operand(opcode(inst));
+        match at.and_then(|at| Some((at, *loaded.get(inst.get(at)?)?))) {
+            Some((at, ty)) => {
+                let copy = bound;
+                bound += 1;
+                out.extend([(4 << 16) | Op::CopyObject as u32, ty, copy, inst[at]]);
+                out.extend_from_slice(&inst[..at]);
+                out.push(copy);
+                out.extend_from_slice(&inst[at + 1..]);
+            }
+            None => out.extend_from_slice(inst),
+        }
+    }
+    out[3] = bound;
+    out
+}
+
+fn opcode(inst: &[u32]) -> u32 {
+    inst[0] & 0xffff
+}
+
+/// The word holding the address that `MemPass::GetPtr` inspects, in the instructions that
+/// have one: after the result type and id for loads and read-modify-write atomics, first for
+/// stores.
+fn address_operand(op: u32) -> Option<usize> {
+    const LOADS: &[Op] = &[
+        Op::Load,
+        Op::AtomicLoad,
+        Op::AtomicExchange,
+        Op::AtomicCompareExchange,
+        Op::AtomicCompareExchangeWeak,
+        Op::AtomicIIncrement,
+        Op::AtomicIDecrement,
+        Op::AtomicIAdd,
+        Op::AtomicISub,
+        Op::AtomicSMin,
+        Op::AtomicUMin,
+        Op::AtomicSMax,
+        Op::AtomicUMax,
+        Op::AtomicAnd,
+        Op::AtomicOr,
+        Op::AtomicXor,
+        Op::AtomicFlagTestAndSet,
+        Op::AtomicFAddEXT,
+        Op::AtomicFMinEXT,
+        Op::AtomicFMaxEXT,
+    ];
+    const STORES: &[Op] = &[Op::Store, Op::AtomicStore, Op::AtomicFlagClear];
+    if LOADS.iter().any(|&o| o as u32 == op) {
+        Some(3)
+    } else if STORES.iter().any(|&o| o as u32 == op) {
+        Some(1)
+    } else {
+        None
+    }
+}
