@@ -21,7 +21,7 @@
 
 use crate::bindings;
 use crate::error::Error;
-use crate::options::{parse_cl_std, Options, Target, WarningMode};
+use crate::options::{parse_cl_std, OptLevel, Options, Target, WarningMode};
 use crate::reflect::Reflection;
 use crate::render;
 use std::path::{Path, PathBuf};
@@ -33,6 +33,7 @@ pub struct Build {
     files: Vec<PathBuf>,
     opts: Options,
     cl_std: Option<String>,
+    opt_level: Option<String>,
     out_dir: Option<PathBuf>,
     cargo_metadata: bool,
     opencl3_bindings: bool,
@@ -107,6 +108,7 @@ impl Build {
             files: Vec::new(),
             opts: Options::default(),
             cl_std: None,
+            opt_level: None,
             out_dir: None,
             cargo_metadata: true,
             opencl3_bindings: false,
@@ -151,6 +153,20 @@ impl Build {
     /// The OpenCL C version (`CL1.2`, `CL2.0`, `CL3.0`).
     pub fn cl_std(mut self, version: &str) -> Build {
         self.cl_std = Some(version.to_string());
+        self
+    }
+
+    /// The optimization level, as `cc::Build::opt_level`: 0 to 3 (`-O0`…`-O3`; above 3 is 3).
+    /// By default, as cc does, the level Cargo gives the build script in `OPT_LEVEL` for the
+    /// profile being built (0 in `dev`, 3 in `release`), and 0 outside Cargo.
+    pub fn opt_level(mut self, level: u32) -> Build {
+        self.opt_level = Some(level.min(3).to_string());
+        self
+    }
+
+    /// The optimization level as Cargo spells it: `0`…`3`, `s` or `z`.
+    pub fn opt_level_str(mut self, level: &str) -> Build {
+        self.opt_level = Some(level.to_string());
         self
     }
 
@@ -226,6 +242,13 @@ impl Build {
         if let Some(v) = &self.cl_std {
             self.opts.cl_std = parse_cl_std(v).map_err(BuildError::Options)?;
             self.opts.cl_std_spelling = v.clone();
+        }
+        let level = self
+            .opt_level
+            .clone()
+            .or_else(|| std::env::var("OPT_LEVEL").ok());
+        if let Some(l) = level.filter(|l| !l.is_empty()) {
+            self.opts.opt_level = OptLevel::parse(&l).map_err(BuildError::Options)?;
         }
         let mut cargo = vec!["cargo:rerun-if-env-changed=LIBCLANG_PATH".to_string()];
         // One source per worker, as many workers as cores.

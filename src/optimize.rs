@@ -7,7 +7,7 @@
 //! the result and running it on the driver (`bench/opt_levels.sh`). The caller validates the
 //! output again: a module that fails is an internal error, never written.
 
-use rspirv::spirv::Op;
+use rspirv::spirv::{Op, StorageClass};
 use spirv_tools::opt::{Optimizer, Passes};
 use spirv_tools::TargetEnv;
 use std::collections::{HashMap, HashSet};
@@ -26,7 +26,7 @@ const PASSES: &[Passes] = &[
 /// Optimizes `words` for `env`. An error is a bug (the input validated): its text says
 /// what the optimizer reported.
 pub fn optimize(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, String> {
-    let guarded = guard_loaded_pointers(words);
+    let guarded = guard_pointers(words);
     let mut o = spirv_tools::opt::create(Some(env));
     for &p in PASSES {
         o.register_pass(p);
@@ -45,16 +45,24 @@ pub fn optimize(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, String> {
     }
 }
 
-/// Works around a spirv-opt bug that physical addressing exposes. Its memory passes find the
-/// variable behind a load or store address with `MemPass::GetPtr`, which treats an address
-/// that *is* an `OpLoad` like an access chain and returns the variable loaded from: in
-/// `%p = OpLoad %pp; OpStore %p %v`, the store through the pointer `%p` is taken for a
-/// store to the pointer variable `%pp`. `SSARewrite` then gives `%pp` the value `%v`, and
-/// the module no longer validates (`*pp++ = x` in `kernels/basic/pointer_arith.cl`). An
-/// `OpCopyObject` between the load and its use stops that walk, so every address that comes
-/// straight from an `OpLoad` gets one. The rewrite works on the words (rspirv's reader
-/// rejects some valid modules, such as `kernels/memory/global_pointer_init`'s).
-fn guard_loaded_pointers(words: &[u32]) -> Vec<u32> {
+/// Works around two assumptions of spirv-opt's memory passes that physical addressing breaks.
+/// They find the variable behind a load or store address with `MemPass::GetPtr`, and treat
+/// a private variable as a value to rewrite into SSA form when its only uses are loads,
+/// stores and names (`HasOnlySupportedRefs`):
+///
+/// * `GetPtr` takes an address that *is* an `OpLoad` for an access chain and returns the
+///   variable loaded from: in `%p = OpLoad %pp; OpStore %p %v` the store through `%p` is
+///   taken for a store to `%pp`, which then holds `%v` (an invalid module, from
+///   `*pp++ = x` in `kernels/basic/pointer_arith.cl`).
+/// * A variable whose address is stored (`int *p = &s;`) still counts as load/store only,
+///   so `SSARewrite` forgets the writes made through the pointer: silently wrong code
+///   (`kernels/memory/private_pointer_escape.cl`).
+///
+/// An `OpCopyObject` fixes both: between a loaded pointer and its use it stops `GetPtr`'s
+/// walk, and as a use of an escaping variable it makes the variable ineligible. The rewrite
+/// works on the words (rspirv's reader rejects some valid modules, such as
+/// `kernels/memory/global_pointer_init`'s).
+fn guard_pointers(words: &[u32]) -> Vec<u32> {
     const HEADER: usize = 5;
     let Some((header, body)) = words.split_at_checked(HEADER) else {
         return words.to_vec();
@@ -79,21 +87,33 @@ fn guard_loaded_pointers(words: &[u32]) -> Vec<u32> {
         .filter(|i| pointer_types.contains(&i[1]))
         .map(|i| (i[2], i[1]))
         .collect();
+    // Private variables: `OpVariable %type %result Function`.
+    let function_variables: HashMap<u32, u32> = instructions()
+        .filter(|i| opcode(i) == Op::Variable as u32 && i.len() > 3)
+        .filter(|i| i[3] == StorageClass::Function as u32)
+        .map(|i| (i[2], i[1]))
+        .collect();
     let mut bound = header[3];
     let mut out = header.to_vec();
     for inst in instructions() {
-        let at = address_operand(opcode(inst));
-        match at.and_then(|at| Some((at, *loaded.get(inst.get(at)?)?))) {
-            Some((at, ty)) => {
-                let copy = bound;
+        let op = opcode(inst);
+        let address =
+            address_operand(op).filter(|&at| inst.get(at).is_some_and(|p| loaded.contains_key(p)));
+        let escaping =
+            (op == Op::Store as u32 && inst.len() > 2 && function_variables.contains_key(&inst[2]))
+                .then_some(2);
+        let mut inst = inst.to_vec();
+        for at in [address, escaping].into_iter().flatten() {
+            let ty = loaded
+                .get(&inst[at])
+                .or_else(|| function_variables.get(&inst[at]));
+            if let Some(&ty) = ty {
+                out.extend([(4 << 16) | Op::CopyObject as u32, ty, bound, inst[at]]);
+                inst[at] = bound;
                 bound += 1;
-                out.extend([(4 << 16) | Op::CopyObject as u32, ty, copy, inst[at]]);
-                out.extend_from_slice(&inst[..at]);
-                out.push(copy);
-                out.extend_from_slice(&inst[at + 1..]);
             }
-            None => out.extend_from_slice(inst),
         }
+        out.extend_from_slice(&inst);
     }
     out[3] = bound;
     out

@@ -102,11 +102,6 @@ impl OptLevel {
         })
     }
 
-    /// The level of a numeric `opt_level` as Cargo's `OPT_LEVEL` spells it (`0`…`3`, `s`, `z`).
-    pub fn from_cargo(s: &str) -> Option<OptLevel> {
-        OptLevel::parse(s).ok().filter(|_| !s.is_empty())
-    }
-
     /// Whether the optimizer runs.
     pub fn optimizes(self) -> bool {
         self != OptLevel::O0

@@ -20,8 +20,8 @@
 //!   Several may follow each other on one line: `// expect: A // expect: B`.
 //! * SEVERITY is `error` or `warning`; COL is clang's 1-based byte column.
 //! * MESSAGE is the message exactly, followed by ` [TAG]` when the diagnostic has a tag:
-//!   the rule id for clc's own diagnostics (`[AS-16]`), the warning option for clang's
-//!   (`[-Wduplicate-decl-specifier]`).
+//!   the rule id for clc's own errors (`[AS-8]`), the warning option for warnings, clc's
+//!   (`[-Wconstant-args-limit]`) and clang's (`[-Wduplicate-decl-specifier]`).
 //!
 //! # Naming
 //!
@@ -563,7 +563,7 @@ fn harness_fails_on_wrong_expectations() {
     );
     // A missing tag.
     let e = check_edited("as16-too-many-constant-args.cl", |t| {
-        t.replace(" [AS-16]", "")
+        t.replace(" [-Wconstant-args-limit]", "")
     })
     .unwrap_err();
     assert!(e.contains("+ 10:13: warning: kernel 'k' uses 3"), "{e}");

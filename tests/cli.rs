@@ -217,7 +217,7 @@ fn defines_and_include_dirs_reach_the_preprocessor() {
         "the header is not found without -I"
     );
     assert!(
-        stderr(&o).contains("k.cl:1:10: error: 'scale.h' file not found"),
+        stderr(&o).contains("k.cl:1:10: fatal error: 'scale.h' file not found"),
         "{}",
         stderr(&o)
     );
@@ -847,4 +847,386 @@ fn an_attribute_clc_cannot_evaluate_is_reported_at_the_attribute() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let asm = String::from_utf8_lossy(&o.stdout);
     assert!(asm.contains("OpExecutionMode %k LocalSize 64 1 1"), "{asm}");
+}
+
+/// Disassembles a binary module with spirv-dis (raw ids, one instruction per line).
+fn spirv_dis(dir: &Path, module: &str) -> String {
+    let o = Command::new("spirv-dis")
+        .current_dir(dir)
+        .args(["--raw-id", "--no-indent", module, "-o", "-"])
+        .output()
+        .expect("run spirv-dis");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn spirv_val(dir: &Path, env: &str, module: &str) {
+    let o = Command::new("spirv-val")
+        .current_dir(dir)
+        .args(["--target-env", env, module])
+        .output()
+        .expect("run spirv-val");
+    assert!(
+        o.status.success(),
+        "{module}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// A kernel with a loop and private variables, which `-O2` turns into SSA values.
+const LOOP: &str = "kernel void k(global int *out, int n) {
+    int s = 0;
+    int *p = &s;
+    for (int i = 0; i < n; i++)
+        *p += i * 3;
+    out[get_global_id(0)] = s;
+}
+";
+
+#[test]
+fn optimization_levels_shrink_the_module_and_keep_it_valid() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", LOOP);
+    let mut sizes = Vec::new();
+    for level in ["-O0", "-O", "-O1", "-O2", "-O3", "-Os", "-Oz"] {
+        let out = format!("k{level}.spv");
+        let o = clc(d.path(), &[level, "k.cl", "-o", &out]);
+        assert_eq!(o.status.code(), Some(0), "{level}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{level}");
+        spirv_val(d.path(), "opencl1.2", &out);
+        sizes.push(std::fs::metadata(d.path().join(&out)).unwrap().len());
+    }
+    // -O0 is the default; every other level runs the same passes.
+    let o = clc(d.path(), &["k.cl", "-o", "default.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let read = |f: &str| std::fs::read(d.path().join(f)).unwrap();
+    assert_eq!(read("default.spv"), read("k-O0.spv"));
+    assert!(sizes[1..].iter().all(|&s| s == sizes[3]), "{sizes:?}");
+    assert!(sizes[3] < sizes[0] * 9 / 10, "-O2 {sizes:?}");
+    // The private variables are gone: no stores to Function storage are left.
+    let o2 = spirv_dis(d.path(), "k-O2.spv");
+    let o0 = spirv_dis(d.path(), "k-O0.spv");
+    let count = |text: &str, what: &str| text.lines().filter(|l| l.contains(what)).count();
+    assert!(count(&o2, "OpPhi") > 0, "{o2}");
+    assert!(count(&o2, "OpStore") < count(&o0, "OpStore"), "{o2}");
+    // An explicit level wins over -cl-opt-disable in either order, as in clang; alone it
+    // is -O0.
+    for args in [
+        &["-cl-opt-disable", "-O2", "k.cl", "-o", "a.spv"][..],
+        &["-O2", "-cl-opt-disable", "k.cl", "-o", "b.spv"][..],
+        &["-cl-opt-disable", "k.cl", "-o", "c.spv"][..],
+    ] {
+        let o = clc(d.path(), args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    }
+    assert_eq!(read("a.spv"), read("k-O2.spv"));
+    assert_eq!(read("b.spv"), read("k-O2.spv"));
+    assert_eq!(read("c.spv"), read("k-O0.spv"));
+    let o = clc(d.path(), &["-Ox", "k.cl"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "clc: error: invalid optimization level '-Ox' (expected -O0, -O1, -O2, -O3, -Os or -Oz)\n(run 'clc --help' for the list of options)\n"
+    );
+}
+
+#[test]
+fn dash_g_puts_source_lines_in_the_module() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "inc/twice.h",
+        "int twice(int x) {\n    return x * 2;\n}\n",
+    );
+    write(
+        d.path(),
+        "g.cl",
+        "#include \"twice.h\"\nkernel void k(global int *o, int n) {\n    int s = 0;\n\n    for (int i = 0; i < n; i++)\n        s += twice(i);\n    o[0] = s;\n}\n",
+    );
+    let o = clc(d.path(), &["-g", "-Iinc", "g.cl", "-o", "g.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    spirv_val(d.path(), "opencl1.2", "g.spv");
+    let text = spirv_dis(d.path(), "g.spv");
+    // The file names, the main one named by OpSource.
+    let string_id = |name: &str| {
+        text.lines()
+            .find_map(|l| l.strip_suffix(&format!(" = OpString \"{name}\"")))
+            .unwrap_or_else(|| panic!("no OpString {name}:\n{text}"))
+            .to_string()
+    };
+    let (main, header) = (string_id("g.cl"), string_id("inc/twice.h"));
+    assert!(
+        text.contains(&format!("OpSource OpenCL_C 102000 {main}\n")),
+        "{text}"
+    );
+    // One line set per file: every statement of the kernel and of the included function.
+    let lines_of = |file: &str| {
+        let mut lines: Vec<u32> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix(&format!("OpLine {file} ")))
+            .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+            .collect();
+        lines.sort();
+        lines.dedup();
+        lines
+    };
+    assert_eq!(lines_of(&main), [3, 5, 6, 7], "{text}");
+    assert_eq!(lines_of(&header), [2], "{text}");
+    // The column is the statement's or expression's: `twice(i)` starts at column 14.
+    assert!(text.contains(&format!("OpLine {main} 6 14\n")), "{text}");
+    // Without -g the module has no line information and OpSource names no file.
+    let o = clc(d.path(), &["-Iinc", "g.cl", "-o", "plain.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let plain = spirv_dis(d.path(), "plain.spv");
+    assert!(!plain.contains("OpLine"), "{plain}");
+    assert!(plain.contains("OpSource OpenCL_C 102000\n"), "{plain}");
+    // -g0 turns it off again, as in clang.
+    let o = clc(d.path(), &["-g", "-g0", "-Iinc", "g.cl", "-o", "g0.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read(d.path().join("g0.spv")).unwrap(),
+        std::fs::read(d.path().join("plain.spv")).unwrap()
+    );
+}
+
+/// A kernel whose 32 bytes of `__local` memory exceed `--max-local-mem=16`, with an unused
+/// variable for clang's `-Wunused-variable` (in `-Wall`).
+const LOCAL: &str = "kernel void k(global int *o) {
+    local int big[8];
+    int unused;
+    big[0] = o[0];
+    o[1] = big[0];
+}
+";
+
+const LOCAL_WARNING: &str = "l.cl:1:13: warning: kernel 'k' declares 32 bytes of '__local' memory, more than the 16 bytes a device must support [-Wlocal-memory-limit]
+kernel void k(global int *o) {
+            ^
+";
+
+const UNUSED_WARNING: &str = "l.cl:3:9: warning: unused variable 'unused' [-Wunused-variable]
+    int unused;
+        ^
+";
+
+#[test]
+fn warning_flags_control_clangs_groups_and_clcs_own() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "l.cl", LOCAL);
+    let run = |flags: &[&str]| {
+        let mut args = vec!["--max-local-mem=16", "l.cl", "-o", "l.spv"];
+        args.extend_from_slice(flags);
+        let _ = std::fs::remove_file(d.path().join("l.spv"));
+        let o = clc(d.path(), &args);
+        let written = d.path().join("l.spv").exists();
+        (o.status.code(), stderr(&o), written)
+    };
+    let ok = |text: String| (Some(0), text, true);
+    let failed = |text: String| (Some(1), text, false);
+    assert_eq!(
+        run(&[]),
+        ok(format!("{LOCAL_WARNING}1 warning generated.\n"))
+    );
+    assert_eq!(
+        run(&["-Wall"]),
+        ok(format!(
+            "{UNUSED_WARNING}{LOCAL_WARNING}2 warnings generated.\n"
+        ))
+    );
+    assert_eq!(
+        run(&["-Wall", "-Wno-local-memory-limit"]),
+        ok(format!("{UNUSED_WARNING}1 warning generated.\n"))
+    );
+    assert_eq!(
+        run(&["-Wall", "-Wno-unused-variable"]),
+        ok(format!("{LOCAL_WARNING}1 warning generated.\n"))
+    );
+    let as_error = LOCAL_WARNING
+        .replace("warning:", "error:")
+        .replace("[-Wlocal-memory-limit]", "[-Werror,-Wlocal-memory-limit]");
+    assert_eq!(
+        run(&["-Werror=local-memory-limit"]),
+        failed(format!("{as_error}1 error generated.\n"))
+    );
+    assert_eq!(
+        run(&["-Werror"]),
+        failed(format!("{as_error}1 error generated.\n"))
+    );
+    // The last flag for a group decides whether it is on; -Werror=X turns it on.
+    assert_eq!(
+        run(&["-Wno-local-memory-limit", "-Werror=local-memory-limit"]),
+        failed(format!("{as_error}1 error generated.\n"))
+    );
+    assert_eq!(
+        run(&["-Werror=local-memory-limit", "-Wno-local-memory-limit"]),
+        ok(String::new())
+    );
+    assert_eq!(
+        run(&["-Werror", "-Wno-error=local-memory-limit"]),
+        ok(format!("{LOCAL_WARNING}1 warning generated.\n"))
+    );
+    // Clang's warnings made errors stop compilation before clc's own checks run.
+    assert_eq!(
+        run(&["-Wall", "-Werror=unused-variable"]),
+        failed(format!(
+            "{}1 error generated.\n",
+            UNUSED_WARNING.replace("warning:", "error:")
+        ))
+    );
+    // -w silences everything, whatever the order and whatever else asks for errors.
+    assert_eq!(run(&["-Werror", "-w", "-Wall"]), ok(String::new()));
+    assert_eq!(
+        run(&["-w", "-Werror=local-memory-limit"]),
+        ok(String::new())
+    );
+    assert_eq!(run(&["-Wno-everything"]), ok(String::new()));
+    assert_eq!(
+        run(&[
+            "-Weverything",
+            "-Wno-unused-parameter",
+            "-Wno-unsafe-buffer-usage"
+        ]),
+        ok(format!(
+            "{UNUSED_WARNING}{LOCAL_WARNING}2 warnings generated.\n"
+        ))
+    );
+    assert_eq!(
+        run(&["-pedantic", "-Wextra", "-Wno-local-memory-limit"]),
+        ok(String::new())
+    );
+    // An unknown group is clang's warning, shown once.
+    assert_eq!(
+        run(&["-Wno-local-memory-limit", "-Wfrobnicate"]),
+        ok("clc: warning: unknown warning option '-Wfrobnicate' [-Wunknown-warning-option]\n1 warning generated.\n".into())
+    );
+}
+
+#[test]
+fn error_limit_counts_clang_and_clc_errors_as_clang_does() {
+    let d = tempfile::tempdir().unwrap();
+    // 25 kernels over the __local limit, made errors: clc's own errors.
+    let kernels: String = (0..25)
+        .map(|i| format!("kernel void k{i}(global int *o) {{ local int big[8]; big[0] = o[0]; o[1] = big[0]; }}\n"))
+        .collect();
+    write(d.path(), "many.cl", &kernels);
+    // 25 undeclared identifiers: clang's errors.
+    let undeclared: String = std::iter::once("kernel void k(global int *o) {\n".to_string())
+        .chain((0..25).map(|i| format!("    o[{i}] = missing_{i};\n")))
+        .chain(std::iter::once("}\n".to_string()))
+        .collect();
+    write(d.path(), "undeclared.cl", &undeclared);
+    let errors = |file: &str, flags: &[&str]| {
+        let mut args = vec![file, "--max-local-mem=16", "-Werror=local-memory-limit"];
+        args.extend_from_slice(flags);
+        let o = clc(d.path(), &args);
+        assert_eq!(o.status.code(), Some(1), "{file} {flags:?}");
+        let e = stderr(&o);
+        let headers: Vec<String> = e
+            .lines()
+            .filter(|l| l.contains("error: "))
+            .map(String::from)
+            .collect();
+        (headers, e.lines().last().unwrap_or_default().to_string())
+    };
+    let fatal = "clc: fatal error: too many errors emitted, stopping now [-ferror-limit=]";
+    let local = |i: usize| {
+        format!("many.cl:{}:13: error: kernel 'k{i}' declares 32 bytes of '__local' memory, more than the 16 bytes a device must support [-Werror,-Wlocal-memory-limit]", i + 1)
+    };
+    // clang's driver default: 19 errors, then the fatal error, counted as the 20th.
+    let (h, summary) = errors("many.cl", &[]);
+    let mut expected: Vec<String> = (0..19).map(local).collect();
+    expected.push(fatal.into());
+    assert_eq!(h, expected);
+    assert_eq!(summary, "20 errors generated.");
+    let (h, summary) = errors("many.cl", &["-ferror-limit=0"]);
+    assert_eq!(h, (0..25).map(local).collect::<Vec<_>>());
+    assert_eq!(summary, "25 errors generated.");
+    let (h, summary) = errors("many.cl", &["-ferror-limit=2"]);
+    assert_eq!(h, [local(0), local(1), fatal.into()]);
+    assert_eq!(summary, "3 errors generated.");
+    let (h, _) = errors("many.cl", &["-ferror-limit=25"]);
+    assert_eq!(h.len(), 25);
+
+    let missing = |i: usize| {
+        format!(
+            "undeclared.cl:{}:{}: error: use of undeclared identifier 'missing_{i}'",
+            i + 2,
+            if i < 10 { 12 } else { 13 }
+        )
+    };
+    let (h, summary) = errors("undeclared.cl", &[]);
+    let mut expected: Vec<String> = (0..19).map(missing).collect();
+    expected.push(fatal.into());
+    assert_eq!(h, expected);
+    assert_eq!(summary, "20 errors generated.");
+    let (h, summary) = errors("undeclared.cl", &["-ferror-limit=0"]);
+    assert_eq!(h, (0..25).map(missing).collect::<Vec<_>>());
+    assert_eq!(summary, "25 errors generated.");
+
+    let o = clc(d.path(), &["-ferror-limit=-1", "many.cl"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn clang_spellings_users_paste() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "g.cl",
+        "global int counter = 1;\nkernel void k(global int *o) { o[0] = counter; }\n",
+    );
+    let read = |f: &str| std::fs::read(d.path().join(f)).unwrap();
+    let o = clc(d.path(), &["-cl-std=CL2.0", "g.cl", "-o", "a.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A whole clang command line.
+    let o = clc(
+        d.path(),
+        &[
+            "-c",
+            "-x",
+            "cl",
+            "-std=CL2.0",
+            "-O0",
+            "-Wall",
+            "-Wextra",
+            "-Wno-unused-variable",
+            "-ferror-limit=0",
+            "g.cl",
+            "-o",
+            "b.spv",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(read("a.spv"), read("b.spv"));
+    let o = clc(d.path(), &["-xcl", "-std=cl2.0", "g.cl", "-o", "c.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(read("a.spv"), read("c.spv"));
+    for (args, message) in [
+        (
+            &["-x", "c", "g.cl"][..],
+            "language 'c' is not supported: clc compiles OpenCL C ('-x cl')",
+        ),
+        (
+            &["-std=c99", "g.cl"][..],
+            "invalid value 'c99' in '-std=c99' (expected CL1.2, CL2.0 or CL3.0)",
+        ),
+        (
+            &["-Wl,--gc-sections", "g.cl"][..],
+            "unknown argument: '-Wl,--gc-sections'",
+        ),
+        (&["-W", "g.cl"][..], "unknown argument: '-W'"),
+        (
+            &["-fno-builtin", "g.cl"][..],
+            "unknown argument: '-fno-builtin'",
+        ),
+        (&["-g3", "g.cl"][..], "unknown argument: '-g3'"),
+    ] {
+        let o = clc(d.path(), args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&o),
+            format!("clc: error: {message}\n(run 'clc --help' for the list of options)\n"),
+            "{args:?}"
+        );
+    }
 }

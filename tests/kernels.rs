@@ -10,6 +10,10 @@
 //!   `driver_broken = "why"` (the runtime's compiler), that reference must still disagree or
 //!   fail, so a fixed compiler is noticed.
 //!
+//! * `O2::…`  — the `run::` check on clc's module optimized with `-O2`, for every run;
+//! * `g::…`   — the `run::` check on the module built with `-g` (line information), for the
+//!   kernels in `kernels/programs/`: the driver must accept `OpLine`.
+//!
 //! Kernels whose `.toml` says `pending = "features"` need compiler features that are not
 //! implemented yet: they are listed as ignored, with the features in the test name.
 //!
@@ -46,9 +50,23 @@ fn clc_options(spec: &SpecFile) -> Result<clc::Options, String> {
     Ok(o)
 }
 
+/// How a variant of a run changes clc's options.
+type Variant = fn(&mut clc::Options);
+
+fn as_written(_: &mut clc::Options) {}
+
+fn optimized(o: &mut clc::Options) {
+    o.opt_level = clc::options::OptLevel::O2;
+}
+
+fn with_lines(o: &mut clc::Options) {
+    o.debug_info = true;
+}
+
 /// Compiles a spec's source with clc into `dir`.
-fn compile_clc(spec: &SpecFile, dir: &Path) -> Result<PathBuf, String> {
-    let opts = clc_options(spec)?;
+fn compile_clc(spec: &SpecFile, dir: &Path, variant: Variant) -> Result<PathBuf, String> {
+    let mut opts = clc_options(spec)?;
+    variant(&mut opts);
     let c = match clc::compile_file(&spec.source, &opts) {
         Ok(c) => c,
         Err(clc::Error::Input {
@@ -99,18 +117,27 @@ fn main() {
             .unwrap_or_default();
         for (i, run) in spec.runs.iter().enumerate() {
             let name = format!("{rel}::{}{pending}", run.label());
-            let (s1, s2, rel_d) = (spec.clone(), spec.clone(), rel.clone());
-            let run_trial = Trial::test(format!("run::{name}"), move || {
-                let run = &s1.runs[i];
-                let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-                let spv = compile_clc(&s1, dir.path())?;
-                let out = run_one(run, &spv, "clc")?;
-                check_expected(run, &out).map_err(Failed::from)
-            });
+            let (s2, rel_d) = (spec.clone(), rel.clone());
+            let ignored = spec.pending.is_some();
+            let mut variants: Vec<(&str, Variant)> = vec![("run", as_written), ("O2", optimized)];
+            if rel.starts_with("programs/") {
+                variants.push(("g", with_lines));
+            }
+            for (prefix, variant) in variants {
+                let s1 = spec.clone();
+                let trial = Trial::test(format!("{prefix}::{name}"), move || {
+                    let run = &s1.runs[i];
+                    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+                    let spv = compile_clc(&s1, dir.path(), variant)?;
+                    let out = run_one(run, &spv, "clc")?;
+                    check_expected(run, &out).map_err(Failed::from)
+                });
+                trials.push(trial.with_ignored_flag(ignored));
+            }
             let diff_trial = Trial::test(format!("diff::{name}"), move || {
                 let run = &s2.runs[i];
                 let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-                let ours = compile_clc(&s2, dir.path())?;
+                let ours = compile_clc(&s2, dir.path(), as_written)?;
                 let clc_out = run_isolated(run, &ours);
                 let clang_spv = dir.path().join("clang.spv");
                 let clang_out =
@@ -147,8 +174,6 @@ fn main() {
                 }
                 Err(Failed::from(msg))
             });
-            let ignored = spec.pending.is_some();
-            trials.push(run_trial.with_ignored_flag(ignored));
             trials.push(diff_trial.with_ignored_flag(ignored));
         }
     }

@@ -504,7 +504,7 @@ fn as15_local_memory_totals_use_the_layout() {
     expect_with(
         build(DataLayout::SPIR64),
         limits,
-        &[warn(1, 13, "AS-18", "kernel 'k' declares 128 bytes of '__local' memory, more than the 100 bytes a device must support")],
+        &[warn(1, 13, "-Wlocal-memory-limit", "kernel 'k' declares 128 bytes of '__local' memory, more than the 100 bytes a device must support")],
     );
 }
 
@@ -560,27 +560,27 @@ fn as16_too_many_constant_arguments_and_variables_warn() {
     expect_with(
         constant_kernel(3, 0, 0),
         limits,
-        &[warn(21, 13, "AS-16", &msg(3, 2))],
+        &[warn(21, 13, "-Wconstant-args-limit", &msg(3, 2))],
     );
     // Program-scope variables count, also when used through a called function.
     expect_with(
         constant_kernel(2, 1, 1),
         limits,
-        &[warn(21, 13, "AS-16", &msg(3, 2))],
+        &[warn(21, 13, "-Wconstant-args-limit", &msg(3, 2))],
     );
     expect_with(
         constant_kernel(0, 4, 3),
         limits,
-        &[warn(21, 13, "AS-16", &msg(3, 2))],
+        &[warn(21, 13, "-Wconstant-args-limit", &msg(3, 2))],
     );
     // The default limit is the full-profile minimum, 8.
     expect(
         constant_kernel(9, 0, 0),
-        &[warn(21, 13, "AS-16", &msg(9, 8))],
+        &[warn(21, 13, "-Wconstant-args-limit", &msg(9, 8))],
     );
     expect(
         constant_kernel(5, 6, 4),
-        &[warn(21, 13, "AS-16", &msg(9, 8))],
+        &[warn(21, 13, "-Wconstant-args-limit", &msg(9, 8))],
     );
 }
 
@@ -706,11 +706,11 @@ fn as18_too_much_local_memory_warns() {
     expect_with(
         local_kernel(&[200, 57]),
         limits,
-        &[warn(1, 13, "AS-18", &msg(1028, 1024))],
+        &[warn(1, 13, "-Wlocal-memory-limit", &msg(1028, 1024))],
     );
     expect(
         local_kernel(&[8193]),
-        &[warn(1, 13, "AS-18", &msg(32772, 32768))],
+        &[warn(1, 13, "-Wlocal-memory-limit", &msg(32772, 32768))],
     );
 }
 
