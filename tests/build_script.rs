@@ -172,5 +172,45 @@ fn outputs_get_the_mode_of_any_new_file() {
         mode(&reference),
         0o600,
         "the test needs a umask other than 077"
+
+fn opt_level_optimizes_the_modules() {
+    let d = tempfile::tempdir().unwrap();
+    let a = write(
+        d.path(),
+        "sum.cl",
+        "kernel void sum(global int *out, int n) {\n    int s = 0;\n    for (int i = 0; i < n; i++)\n        s += i;\n    out[0] = s;\n}\n",
+    );
+    let size = |build: clc::Build, dir: &str| {
+        let out = d.path().join(dir);
+        std::fs::create_dir(&out).unwrap();
+        let o = build
+            .file(&a)
+            .out_dir(&out)
+            .cargo_metadata(false)
+            .try_compile("k")
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::metadata(&o.modules[0].spirv).unwrap().len()
+    };
+    // Outside a build script Cargo's OPT_LEVEL is unset: -O0, as cc.
+    let default = size(clc::Build::new(), "default");
+    assert_eq!(size(clc::Build::new().opt_level(0), "o0"), default);
+    let o2 = size(clc::Build::new().opt_level(2), "o2");
+    assert!(o2 < default, "{o2} {default}");
+    assert_eq!(
+        size(clc::Build::new().opt_level(7), "o7"),
+        o2,
+        "above 3 is 3"
+    );
+    assert_eq!(size(clc::Build::new().opt_level_str("s"), "os"), o2);
+    let e = clc::Build::new()
+        .file(&a)
+        .out_dir(d.path())
+        .cargo_metadata(false)
+        .opt_level_str("fast")
+        .try_compile("k")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid optimization level '-Ofast' (expected -O0, -O1, -O2, -O3, -Os or -Oz)"
     );
 }

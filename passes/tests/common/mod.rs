@@ -489,6 +489,7 @@ pub fn run_with(mut m: Module, limits: Limits) -> Checked {
         .map(|d| D {
             severity: match d.severity {
                 Severity::Error => "error",
+                Severity::Fatal => "fatal error",
                 Severity::Warning => "warning",
                 Severity::Note => "note",
             },
