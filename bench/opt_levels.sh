@@ -11,7 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh
-cargo build -q --bin clc --bin clc-run
+cargo build -q --bin clc
+cargo build -q -p clc-runner --bin clc-run
 clc="$CARGO_TARGET_DIR/debug/clc"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
