@@ -172,7 +172,10 @@ fn outputs_get_the_mode_of_any_new_file() {
         mode(&reference),
         0o600,
         "the test needs a umask other than 077"
+    );
+}
 
+#[test]
 fn opt_level_optimizes_the_modules() {
     let d = tempfile::tempdir().unwrap();
     let a = write(
