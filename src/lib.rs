@@ -29,4 +29,4 @@ pub use build_script::Build;
 pub use clc_passes::{ast, diag};
 pub use driver::{compile_file, compile_source, Compilation};
 pub use error::Error;
-pub use options::{Options, Target, WarningMode};
+pub use options::{FpContractMode, Options, Target, WarningMode};

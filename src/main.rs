@@ -20,6 +20,7 @@ usage: clc [options] <file.cl>
   -I <dir>               add a directory to the include search path
   -w                     suppress all warnings   -Werror     turn warnings into errors
   -cl-<option>           clBuildProgram options (-cl-fast-relaxed-math, -cl-mad-enable, ...)
+  -ffp-contract=<mode>   fuse a*b+c: on (default, as clang), off, fast, fast-honor-pragmas
   --target=<env>         opencl (default); vulkan1.2 and vulkan1.3 are planned
   --spirv-version=<v>    SPIR-V version 1.0 (default) ... 1.6
   --diagnostics=<fmt>    human (default) or json
@@ -94,6 +95,11 @@ fn parse_args(args: Vec<String>) -> Parsed {
                     opts.cl_std = s;
                     opts.cl_std_spelling = v.to_string();
                 }
+                Err(e) => return usage_error(&e),
+            }
+        } else if let Some(v) = a.strip_prefix("-ffp-contract=") {
+            match v.parse() {
+                Ok(m) => opts.fp_contract = m,
                 Err(e) => return usage_error(&e),
             }
         } else if CL_BUILD_OPTIONS.contains(&a) {
