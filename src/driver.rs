@@ -284,7 +284,11 @@ fn float_options(opts: &Options, module: &Module) -> spv::FloatOptions {
     let has = |o: &str| opts.cl_options.iter().any(|x| x == o);
     let (not_nan, not_inf, nsz, recip, fast) = (1, 2, 4, 8, 16);
     let mut f = spv::FloatOptions::default();
-    let mad = ["-cl-mad-enable", "-cl-unsafe-math-optimizations", "-cl-fast-relaxed-math"];
+    let mad = [
+        "-cl-mad-enable",
+        "-cl-unsafe-math-optimizations",
+        "-cl-fast-relaxed-math",
+    ];
     f.contract = match opts.fp_contract {
         FpContractMode::Fast => true,
         FpContractMode::FastHonorPragmas => !contract::forbids_contraction(module),

@@ -614,14 +614,20 @@ fn products_feeding_additions_are_fused_unless_ffp_contract_is_off() {
     let text = assembly(d.path(), &["-S", "k.cl", "-o", "-"]);
     let fma = |t: &str| t.lines().filter(|l| l.contains(" fma ")).count();
     assert_eq!(fma(&text), 2, "{text}");
-    assert!(text.contains("OpFNegate %float"), "a*b - c negates c: {text}");
+    assert!(
+        text.contains("OpFNegate %float"),
+        "a*b - c negates c: {text}"
+    );
     assert!(!text.contains("OpFMul"), "{text}");
     // The driver must not fuse anything else: clang's modules say so too.
     assert!(text.contains("OpExecutionMode %k ContractionOff"), "{text}");
 
     let off = assembly(d.path(), &["-S", "-ffp-contract=off", "k.cl", "-o", "-"]);
     assert_eq!(fma(&off), 0, "{off}");
-    assert!(off.contains("OpFMul %float") && off.contains("OpFSub %float"), "{off}");
+    assert!(
+        off.contains("OpFMul %float") && off.contains("OpFSub %float"),
+        "{off}"
+    );
     assert!(off.contains("OpExecutionMode %k ContractionOff"), "{off}");
 
     let on = assembly(d.path(), &["-S", "-ffp-contract=on", "k.cl", "-o", "-"]);
@@ -665,7 +671,10 @@ kernel void off(global float *o) {
     let mad = assembly(d.path(), &["-S", "-cl-mad-enable", "k.cl", "-o", "-"]);
     assert!(mad.contains("ContractionOff"), "{mad}");
 
-    let o = clc(d.path(), &["--dump-after=contract-fp", "k.cl", "-o", "k.spv"]);
+    let o = clc(
+        d.path(),
+        &["--dump-after=contract-fp", "k.cl", "-o", "k.spv"],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let dump = stderr(&o);
     assert!(dump.contains("(fma (load "), "{dump}");

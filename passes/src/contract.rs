@@ -54,7 +54,11 @@ pub fn product(m: &Module, f: &Function, e: Handle<Expr>) -> Option<Product> {
     })
 }
 
-fn multiplication(m: &Module, f: &Function, e: Handle<Expr>) -> Option<(Handle<Expr>, Handle<Expr>)> {
+fn multiplication(
+    m: &Module,
+    f: &Function,
+    e: Handle<Expr>,
+) -> Option<(Handle<Expr>, Handle<Expr>)> {
     match f.exprs[e].kind {
         ExprKind::Binary(BinaryOp::Mul, a, b) if is_float(m, f.exprs[e].ty) => Some((a, b)),
         _ => None,
@@ -117,17 +121,13 @@ pub fn run(module: &mut Module) {
 fn function(m: &Module, f: &mut Function) {
     let mut const_inits = HashMap::new();
     constant_initializers(f, &f.body, &mut const_inits);
-    let consts = Constants {
-        m,
-        f,
-        inits: &const_inits,
-    };
+    let constant = constants(m, f, &const_inits);
     let mut rewrites = Vec::new();
     for (h, e) in f.exprs.iter() {
         if e.contract == FpContract::Off {
             continue;
         }
-        let fusible = |p: &Product| !(consts.is(p.a) && consts.is(p.b));
+        let fusible = |p: &Product| !(constant[p.a.index()] && constant[p.b.index()]);
         match e.kind {
             ExprKind::Binary(op @ (BinaryOp::Add | BinaryOp::Sub), l, r) if is_float(m, e.ty) => {
                 let sub = op == BinaryOp::Sub;
@@ -164,7 +164,10 @@ fn function(m: &Module, f: &mut Function) {
                 // The addend is the place's value converted to `compute`; the product must
                 // already have that type (a converted product is no longer an `fmul`).
                 let same_type = f.exprs[skip_noop_casts(f, value)].ty == compute;
-                if is_float(m, compute) && product(m, f, value).is_some_and(|p| fusible(&p)) && same_type {
+                if is_float(m, compute)
+                    && product(m, f, value).is_some_and(|p| fusible(&p))
+                    && same_type
+                {
                     let mut kind = e.kind.clone();
                     if let ExprKind::CompoundAssign { fused, .. } = &mut kind {
                         *fused = true;
@@ -213,23 +216,22 @@ fn constant_initializers(f: &Function, b: &Block, out: &mut HashMap<Handle<Local
     }
 }
 
-/// What clang's code generation folds to a constant before it could see a product.
-struct Constants<'a> {
-    m: &'a Module,
-    f: &'a Function,
-    inits: &'a HashMap<Handle<Local>, Handle<Expr>>,
-}
-
-impl Constants<'_> {
-    fn is(&self, e: Handle<Expr>) -> bool {
-        match &self.f.exprs[e].kind {
+/// Which expressions clang's code generation folds to constants before it could see a
+/// product: literals, conversions and arithmetic of constants, and reads of `const`
+/// variables with constant initializers. One pass in arena order (operands come first), so
+/// deep expressions cost no recursion.
+fn constants(m: &Module, f: &Function, inits: &HashMap<Handle<Local>, Handle<Expr>>) -> Vec<bool> {
+    let mut is = Vec::with_capacity(f.exprs.len());
+    for (h, e) in f.exprs.iter() {
+        let known = |x: Handle<Expr>| is.get(x.index()).copied().unwrap_or(false);
+        let constant = match &e.kind {
             ExprKind::IntConst(_) | ExprKind::FloatConst(_) | ExprKind::BoolConst(_) => true,
-            ExprKind::Cast { operand, .. } | ExprKind::Unary(_, operand) => self.is(*operand),
-            ExprKind::Binary(_, a, b) => self.is(*a) && self.is(*b),
-            ExprKind::Load(p) => match self.f.exprs[*p].kind {
-                ExprKind::Local(l) => self.inits.get(&l).is_some_and(|&i| self.is(i)),
+            ExprKind::Cast { operand, .. } | ExprKind::Unary(_, operand) => known(*operand),
+            ExprKind::Binary(_, a, b) => known(*a) && known(*b),
+            ExprKind::Load(p) => match f.exprs[*p].kind {
+                ExprKind::Local(l) => inits.get(&l).is_some_and(|&i| i < h && known(i)),
                 ExprKind::Global(g) => {
-                    let g = &self.m.globals[g];
+                    let g = &m.globals[g];
                     g.ty.is_const
                         && matches!(
                             g.init,
@@ -239,6 +241,8 @@ impl Constants<'_> {
                 _ => false,
             },
             _ => false,
-        }
+        };
+        is.push(constant);
     }
+    is
 }

@@ -21,7 +21,10 @@ fn fused(body: impl FnOnce(&mut Fb<'_>, [Handle<Expr>; 3]) -> Vec<Handle<Expr>>)
     let f = k.finish();
     let checked = clean(b.m);
     let func = &checked.module.functions[f];
-    inspect.iter().map(|&h| func.exprs[h].kind.clone()).collect()
+    inspect
+        .iter()
+        .map(|&h| func.exprs[h].kind.clone())
+        .collect()
 }
 
 fn bin(k: &mut Fb<'_>, op: BinaryOp, l: Handle<Expr>, r: Handle<Expr>) -> Handle<Expr> {
@@ -30,8 +33,10 @@ fn bin(k: &mut Fb<'_>, op: BinaryOp, l: Handle<Expr>, r: Handle<Expr>) -> Handle
     k.expr_stmt(e)
 }
 
-/// The fused node's operands and flags, for comparison.
-fn fma(kind: &ExprKind) -> Option<(Handle<Expr>, Handle<Expr>, Handle<Expr>, [bool; 3])> {
+/// A fused node's factors, addend and flags (negate product, negate addend, addend first).
+type Fused = (Handle<Expr>, Handle<Expr>, Handle<Expr>, [bool; 3]);
+
+fn fma(kind: &ExprKind) -> Option<Fused> {
     match *kind {
         ExprKind::FusedMulAdd {
             a,
@@ -49,12 +54,22 @@ fn fma(kind: &ExprKind) -> Option<(Handle<Expr>, Handle<Expr>, Handle<Expr>, [bo
 fn a_product_feeding_an_addition_is_fused_left_operand_first() {
     let mut seen = Vec::new();
     let kinds = fused(|k, [a, b, c]| {
-        let p = k.value(ExprKind::Binary(BinaryOp::Mul, a, b), k.f.exprs[a].ty, at(3, 7));
-        let q = k.value(ExprKind::Binary(BinaryOp::Mul, c, a), k.f.exprs[a].ty, at(3, 11));
+        let p = k.value(
+            ExprKind::Binary(BinaryOp::Mul, a, b),
+            k.f.exprs[a].ty,
+            at(3, 7),
+        );
+        let q = k.value(
+            ExprKind::Binary(BinaryOp::Mul, c, a),
+            k.f.exprs[a].ty,
+            at(3, 11),
+        );
         seen = vec![a, b, c, q];
         vec![bin(k, BinaryOp::Add, p, q)]
     });
-    let [a, b, _, q] = seen[..] else { unreachable!() };
+    let [a, b, _, q] = seen[..] else {
+        unreachable!()
+    };
     assert_eq!(fma(&kinds[0]), Some((a, b, q, [false, false, false])));
 }
 

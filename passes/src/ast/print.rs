@@ -3,8 +3,8 @@
 //! address space of the object they designate.
 
 use super::{
-    Block, Category, ConstValue, Expr, ExprKind, FpContract, Function, GlobalInit, Handle, Init, Module,
-    QualType, StmtKind, Unroll,
+    Block, Category, ConstValue, Expr, ExprKind, FpContract, Function, GlobalInit, Handle, Init,
+    Module, QualType, StmtKind, Unroll,
 };
 use std::fmt::Write;
 

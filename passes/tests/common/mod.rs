@@ -7,9 +7,9 @@
 pub use clc_passes::address_space::{normalize, ArgKind, Limits};
 pub use clc_passes::ast::{
     AddressSpace, BinaryOp, Block, CastKind, Category, ConstValue, DataLayout, Expr, ExprKind,
-    Field, FpContract, Function, Global, GlobalInit, Handle, ImageAccess, ImageDim, ImageType, Init,
-    KernelAttrs, LangOptions, LangVersion, Local, Module, QualType, Scalar, Space, Stmt, StmtKind,
-    StructDef, Type,
+    Field, FpContract, Function, Global, GlobalInit, Handle, ImageAccess, ImageDim, ImageType,
+    Init, KernelAttrs, LangOptions, LangVersion, Local, Module, QualType, Scalar, Space, Stmt,
+    StmtKind, StructDef, Type,
 };
 pub use clc_passes::diag::{FileId, Severity, Span};
 pub use clc_passes::pipeline::{self, Outcome, PipelineOptions, Validated};

@@ -146,7 +146,10 @@ mod tests {
         assert_eq!(p("STDC FP_CONTRACT ON"), Some(Some(FpContract::On)));
         assert_eq!(p("OPENCL FP_CONTRACT DEFAULT"), Some(None));
         assert_eq!(p("OPENCL FP_CONTRACT off"), None);
-        assert_eq!(p("clang fp contract ( fast )"), Some(Some(FpContract::Fast)));
+        assert_eq!(
+            p("clang fp contract ( fast )"),
+            Some(Some(FpContract::Fast))
+        );
         assert_eq!(
             p("clang fp reassociate ( on ) contract ( off )"),
             Some(Some(FpContract::Off))
