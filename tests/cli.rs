@@ -653,7 +653,7 @@ fn fp_contract_pragmas_are_scoped_like_c() {
         d.path(),
         "k.cl",
         "kernel void on(global float *o) { o[0] = o[1] * o[2] + o[3]; }
-#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL FP_CONTRACT OFF // a comment is not part of the pragma
 kernel void off(global float *o) {
     o[0] = o[1] * o[2] + o[3];
     {

@@ -338,8 +338,8 @@ pub struct Token {
 }
 
 impl TranslationUnit<'_> {
-    /// Every token of the main file, preprocessing directives included (also those in
-    /// conditional blocks the preprocessor skipped: see [`Self::skipped_ranges`]).
+    /// Every token of the main file but comments, preprocessing directives included (also
+    /// those in conditional blocks the preprocessor skipped: see [`Self::skipped_ranges`]).
     pub fn main_file_tokens(&self) -> Vec<Token> {
         // SAFETY: the token buffer is freed with clang_disposeTokens; strings are disposed
         // by take_string.
@@ -351,6 +351,9 @@ impl TranslationUnit<'_> {
             let out = (0..n as usize)
                 .filter_map(|i| {
                     let t = *toks.add(i);
+                    if clang_getTokenKind(t) == CXToken_Comment {
+                        return None;
+                    }
                     Some(Token {
                         spelling: take_string(clang_getTokenSpelling(self.raw, t)),
                         location: Location::from_raw(clang_getTokenLocation(self.raw, t))?,
