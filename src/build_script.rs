@@ -21,7 +21,7 @@
 
 use crate::bindings;
 use crate::error::Error;
-use crate::options::{parse_cl_std, OptLevel, Options, Target, WarningMode};
+use crate::options::{parse_cl_std, FpContractMode, OptLevel, Options, Target, WarningMode};
 use crate::reflect::Reflection;
 use crate::render;
 use std::path::{Path, PathBuf};
@@ -179,6 +179,12 @@ impl Build {
     /// A `clBuildProgram` option such as `-cl-mad-enable`.
     pub fn option(mut self, option: &str) -> Build {
         self.opts.cl_options.push(option.to_string());
+        self
+    }
+
+    /// Where `a * b + c` may be fused (`-ffp-contract=`; on by default, as in clang).
+    pub fn fp_contract(mut self, mode: FpContractMode) -> Build {
+        self.opts.fp_contract = mode;
         self
     }
 

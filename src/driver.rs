@@ -5,9 +5,10 @@ use crate::back::spv::{self, flavor::Flavor};
 use crate::error::Error;
 use crate::front::clang::{self, ClangSeverity, Index, TranslationUnit};
 use crate::front::lower;
-use crate::options::{Lint, Options, Target};
+use crate::options::{FpContractMode, Lint, Options, Target};
 use crate::source::SourceMap;
-use clc_passes::ast::LangOptions;
+use clc_passes::ast::{FpContract, LangOptions, Module};
+use clc_passes::contract;
 use clc_passes::diag::{Bug, Diagnostic, Diagnostics, FileId, Severity, Span};
 use clc_passes::pipeline::{self, Outcome, PipelineOptions};
 use rspirv::spirv;
@@ -195,7 +196,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
     let bopts = spv::Options {
         flavor: Flavor::OpenCl,
         version: opts.spirv_version,
-        float: float_options(opts),
+        float: float_options(opts, &module),
         debug,
     };
     let words = match spv::write(&module, &valid, &bopts) {
@@ -318,16 +319,30 @@ fn target_env(opts: &Options) -> Result<TargetEnv, Error> {
     })
 }
 
-/// The floating-point freedoms the `-cl-*` options grant. `-cl-denorms-are-zero` only
-/// allows flushing (not expressible in SPIR-V 1.0 and not required), and
+/// The floating-point freedoms the options grant. `-cl-denorms-are-zero` only allows
+/// flushing (not expressible in SPIR-V 1.0 and not required), and
 /// `-cl-single-precision-constant` acts in the front end.
-fn float_options(opts: &Options) -> spv::FloatOptions {
+///
+/// `contract-fp` already fused what FP_CONTRACT allows within expressions, so kernels declare
+/// `ContractionOff` (as clang's do) unless an option lets the driver fuse more:
+/// `-cl-mad-enable` and the options implying it, or `-ffp-contract=fast`. All but plain
+/// `fast` (which disregards pragmas, as in clang) yield to a `FP_CONTRACT OFF` region.
+fn float_options(opts: &Options, module: &Module) -> spv::FloatOptions {
     let has = |o: &str| opts.cl_options.iter().any(|x| x == o);
     let (not_nan, not_inf, nsz, recip, fast) = (1, 2, 4, 8, 16);
     let mut f = spv::FloatOptions::default();
-    if has("-cl-mad-enable") {
-        f.contract = true;
-    }
+    let mad = [
+        "-cl-mad-enable",
+        "-cl-unsafe-math-optimizations",
+        "-cl-fast-relaxed-math",
+    ];
+    f.contract = match opts.fp_contract {
+        FpContractMode::Fast => true,
+        FpContractMode::FastHonorPragmas => !contract::forbids_contraction(module),
+        FpContractMode::On | FpContractMode::Off => {
+            mad.iter().any(|o| has(o)) && !contract::forbids_contraction(module)
+        }
+    };
     if has("-cl-no-signed-zeros") {
         f.fast_math |= nsz;
     }
@@ -335,18 +350,23 @@ fn float_options(opts: &Options) -> spv::FloatOptions {
         f.fast_math |= not_nan | not_inf;
     }
     if has("-cl-unsafe-math-optimizations") {
-        f.contract = true;
         f.fast_math |= nsz | recip;
     }
     if has("-cl-fast-relaxed-math") {
-        f.contract = true;
         f.fast_math |= not_nan | not_inf | nsz | recip | fast;
     }
     f
 }
 
 fn lang_options(opts: &Options) -> LangOptions {
-    LangOptions::for_version(opts.cl_std)
+    LangOptions {
+        fp_contract: match opts.fp_contract {
+            FpContractMode::Off => FpContract::Off,
+            FpContractMode::On => FpContract::On,
+            FpContractMode::Fast | FpContractMode::FastHonorPragmas => FpContract::Fast,
+        },
+        ..LangOptions::for_version(opts.cl_std)
+    }
 }
 
 /// The clang command line (no argv[0]).

@@ -30,4 +30,4 @@ pub use build_script::Build;
 pub use clc_passes::{ast, diag};
 pub use driver::{compile_file, compile_source, Compilation};
 pub use error::Error;
-pub use options::{OptLevel, Options, Target, WarningMode};
+pub use options::{FpContractMode, OptLevel, Options, Target, WarningMode};

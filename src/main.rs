@@ -30,6 +30,7 @@ usage: clc [options] <file.cl>
                          -Wlocal-memory-limit
   -ferror-limit=<n>      stop after n errors (default 19, as clang; 0: no limit)
   -cl-<option>           clBuildProgram options (-cl-fast-relaxed-math, -cl-mad-enable, ...)
+  -ffp-contract=<mode>   fuse a*b+c: on (default, as clang), off, fast, fast-honor-pragmas
   --target=<env>         opencl (default); vulkan1.2 and vulkan1.3 are planned
   --spirv-version=<v>    SPIR-V version 1.0 (default) ... 1.6
   --diagnostics=<fmt>    human (default) or json
@@ -119,6 +120,11 @@ fn parse_args(args: Vec<String>) -> Parsed {
                         "invalid value '{v}' in '-std={v}' (expected CL1.2, CL2.0 or CL3.0)"
                     ))
                 }
+            }
+        } else if let Some(v) = a.strip_prefix("-ffp-contract=") {
+            match v.parse() {
+                Ok(m) => opts.fp_contract = m,
+                Err(e) => return usage_error(&e),
             }
         } else if CL_BUILD_OPTIONS.contains(&a) {
             if a == "-cl-opt-disable" {

@@ -51,6 +51,38 @@ pub fn parse_cl_std(s: &str) -> Result<LangVersion, String> {
     }
 }
 
+/// `-ffp-contract=`: where floating-point operations may be contracted (clang's modes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FpContractMode {
+    /// `off`: never; `#pragma OPENCL FP_CONTRACT ON` still turns it on for a region.
+    Off,
+    /// `on` (OpenCL C's default): a product feeding an addition in the same expression is
+    /// fused, as clang fuses it, unless `#pragma OPENCL FP_CONTRACT OFF` says otherwise.
+    #[default]
+    On,
+    /// `fast`: as `on`, and kernels leave out `ContractionOff`, so the driver may fuse across
+    /// statements too, whatever the pragmas say.
+    Fast,
+    /// `fast-honor-pragmas`: as `fast`, except that a `FP_CONTRACT OFF` region anywhere keeps
+    /// `ContractionOff`.
+    FastHonorPragmas,
+}
+
+impl FromStr for FpContractMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "off" => Ok(FpContractMode::Off),
+            "on" => Ok(FpContractMode::On),
+            "fast" => Ok(FpContractMode::Fast),
+            "fast-honor-pragmas" => Ok(FpContractMode::FastHonorPragmas),
+            _ => Err(format!(
+                "invalid value '{s}' in '-ffp-contract={s}' (expected on, off, fast or fast-honor-pragmas)"
+            )),
+        }
+    }
+}
+
 /// What happens to warnings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum WarningMode {
@@ -169,6 +201,8 @@ pub struct Options {
     pub include_dirs: Vec<PathBuf>,
     /// `-cl-*` build options, passed to clang.
     pub cl_options: Vec<String>,
+    /// `-ffp-contract=`.
+    pub fp_contract: FpContractMode,
     /// Target environment.
     pub target: Target,
     /// SPIR-V version (major, minor).
@@ -199,6 +233,7 @@ impl Default for Options {
             macros: Vec::new(),
             include_dirs: Vec::new(),
             cl_options: Vec::new(),
+            fp_contract: FpContractMode::On,
             target: Target::OpenCl,
             spirv_version: (1, 0),
             warnings: WarningMode::Report,

@@ -588,7 +588,110 @@ fn half_arithmetic_compiles_with_cl_khr_fp16() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(text.contains("OpCapability Float16\n"), "{text}");
-    assert!(text.contains("OpFMul %half"), "{text}");
+    // `p[0] * 2 + p[1]` is contracted, as clang does; the vector product stands alone.
+    assert!(text.contains("= OpExtInst %half %1 fma "), "{text}");
+    assert!(text.contains("OpFMul %v4half"), "{text}");
+}
+
+/// `a * b + c` under FP_CONTRACT: fused into OpenCL.std `fma` by default (as clang-22 does),
+/// never under `-ffp-contract=off` or in a `#pragma OPENCL FP_CONTRACT OFF` block.
+const CONTRACT: &str = "kernel void k(global float *o, global const float4 *v) {
+    o[0] = o[1] * o[2] - o[3];
+    o[4] = (v[0] * v[1] + v[2]).x;
+}
+";
+
+fn assembly(d: &Path, args: &[&str]) -> String {
+    let o = clc(d, args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+#[test]
+fn products_feeding_additions_are_fused_unless_ffp_contract_is_off() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", CONTRACT);
+    let text = assembly(d.path(), &["-S", "k.cl", "-o", "-"]);
+    let fma = |t: &str| t.lines().filter(|l| l.contains(" fma ")).count();
+    assert_eq!(fma(&text), 2, "{text}");
+    assert!(
+        text.contains("OpFNegate %float"),
+        "a*b - c negates c: {text}"
+    );
+    assert!(!text.contains("OpFMul"), "{text}");
+    // The driver must not fuse anything else: clang's modules say so too.
+    assert!(text.contains("OpExecutionMode %k ContractionOff"), "{text}");
+
+    let off = assembly(d.path(), &["-S", "-ffp-contract=off", "k.cl", "-o", "-"]);
+    assert_eq!(fma(&off), 0, "{off}");
+    assert!(
+        off.contains("OpFMul %float") && off.contains("OpFSub %float"),
+        "{off}"
+    );
+    assert!(off.contains("OpExecutionMode %k ContractionOff"), "{off}");
+
+    let on = assembly(d.path(), &["-S", "-ffp-contract=on", "k.cl", "-o", "-"]);
+    assert_eq!(on, text);
+    // fast: fused the same way, and the driver may fuse across statements.
+    let fast = assembly(d.path(), &["-S", "-ffp-contract=fast", "k.cl", "-o", "-"]);
+    assert_eq!(fma(&fast), 2, "{fast}");
+    assert!(!fast.contains("ContractionOff"), "{fast}");
+
+    let o = clc(d.path(), &["-ffp-contract=sometimes", "k.cl"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("invalid value 'sometimes' in '-ffp-contract=sometimes'"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn fp_contract_pragmas_are_scoped_like_c() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "k.cl",
+        "kernel void on(global float *o) { o[0] = o[1] * o[2] + o[3]; }
+#pragma OPENCL FP_CONTRACT OFF // a comment is not part of the pragma
+kernel void off(global float *o) {
+    o[0] = o[1] * o[2] + o[3];
+    {
+#pragma OPENCL FP_CONTRACT ON
+        o[4] = o[5] * o[6] + o[7];
+    }
+    o[8] = o[9] * o[10] + o[11];
+}
+",
+    );
+    let text = assembly(d.path(), &["-S", "k.cl", "-o", "-"]);
+    assert_eq!(text.matches(" fma ").count(), 2, "{text}");
+    assert_eq!(text.matches("OpFMul").count(), 2, "{text}");
+    // A FP_CONTRACT OFF region keeps ContractionOff even where an option would drop it.
+    let mad = assembly(d.path(), &["-S", "-cl-mad-enable", "k.cl", "-o", "-"]);
+    assert!(mad.contains("ContractionOff"), "{mad}");
+
+    let o = clc(
+        d.path(),
+        &["--dump-after=contract-fp", "k.cl", "-o", "k.spv"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let dump = stderr(&o);
+    assert!(dump.contains("(fma (load "), "{dump}");
+    assert!(dump.contains("(Add nocontract (Mul "), "{dump}");
+
+    write(
+        d.path(),
+        "p.cl",
+        "#define OFF _Pragma(\"OPENCL FP_CONTRACT OFF\")\nkernel void k(global float *o) { o[0] = o[1] * o[2] + o[3]; }\n",
+    );
+    let o = clc(d.path(), &["p.cl"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("p.cl:1:13: error: unsupported: FP_CONTRACT through '_Pragma'"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

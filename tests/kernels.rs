@@ -43,6 +43,8 @@ fn clc_options(spec: &SpecFile) -> Result<clc::Options, String> {
             o.include_dirs.push(PathBuf::from(dir));
         } else if opt.starts_with("-cl-") {
             o.cl_options.push(opt.clone());
+        } else if let Some(mode) = opt.strip_prefix("-ffp-contract=") {
+            o.fp_contract = mode.parse()?;
         } else {
             return Err(format!("option '{opt}' is not understood by this harness"));
         }

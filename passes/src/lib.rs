@@ -8,6 +8,7 @@
 
 pub mod address_space;
 pub mod ast;
+pub mod contract;
 pub mod diag;
 pub mod pipeline;
 pub mod verify;

@@ -6,6 +6,7 @@
 //! | 1 | `normalize-address-spaces` | AST from the front end | every declaration/place has a space (AS-2) |
 //! | 2 | `check-address-spaces` | normalized AST | AS-1, AS-3…AS-18 diagnostics |
 //! | 3 | `classify-kernel-args` | checked AST | [`Validated::kernel_args`] |
+//! | 4 | `contract-fp` | checked AST (source shapes) | products fused into additions where FP_CONTRACT allows |
 //!
 //! Only a module with no error gets a [`Validated`] token, and the backend requires one.
 
@@ -19,6 +20,7 @@ pub const PASSES: &[&str] = &[
     "normalize-address-spaces",
     "check-address-spaces",
     "classify-kernel-args",
+    "contract-fp",
 ];
 
 /// Proof that a module passed every check, with the analysis results the backend needs.
@@ -85,5 +87,9 @@ pub fn run(
         }
     }
     after("classify-kernel-args", module);
+
+    crate::contract::run(module);
+    check_structure(module, Stage::Normalized)?;
+    after("contract-fp", module);
     Ok(Outcome::Valid(Validated { kernel_args }, diags))
 }

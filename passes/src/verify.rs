@@ -117,13 +117,14 @@ fn function(module: &Module, f: &Function, stage: Stage) -> Result<(), Bug> {
                 before(*b)?;
             }
             ExprKind::Conditional {
-                cond,
-                then,
-                otherwise,
-            } => {
-                before(*cond)?;
-                before(*then)?;
-                before(*otherwise)?;
+                cond: a,
+                then: b,
+                otherwise: c,
+            }
+            | ExprKind::FusedMulAdd { a, b, c, .. } => {
+                before(*a)?;
+                before(*b)?;
+                before(*c)?;
             }
             ExprKind::Call { function, args } => {
                 if module.functions.get(*function).is_none() {

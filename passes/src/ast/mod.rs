@@ -63,6 +63,23 @@ pub struct LangOptions {
     pub program_scope_globals: bool,
     /// Pointer sizes per address space.
     pub layout: DataLayout,
+    /// The FP_CONTRACT state where no pragma says otherwise (`-ffp-contract`; OpenCL C's
+    /// default is on).
+    pub fp_contract: FpContract,
+}
+
+/// Whether a floating-point expression may be contracted (C11 7.12.2 `FP_CONTRACT`, which
+/// OpenCL C turns on by default): evaluated with fewer roundings than its operations, as
+/// `a * b + c` computed by one `fma`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FpContract {
+    /// `#pragma OPENCL FP_CONTRACT OFF`, `-ffp-contract=off`: every operation rounds.
+    Off,
+    /// A product feeding an addition or subtraction in the same expression is fused.
+    #[default]
+    On,
+    /// As `On`, and the consumer may also fuse across expressions (`-ffp-contract=fast`).
+    Fast,
 }
 
 impl LangOptions {
@@ -74,6 +91,7 @@ impl LangOptions {
             generic_address_space: cl2,
             program_scope_globals: cl2,
             layout: DataLayout::SPIR64,
+            fp_contract: FpContract::On,
         }
     }
 }
@@ -232,6 +250,9 @@ pub struct Expr {
     pub category: Category,
     /// Where it was written.
     pub span: Span,
+    /// The FP_CONTRACT state in force there (meaningful for floating-point arithmetic; a
+    /// Vulkan backend marks operations under `Off` NoContraction).
+    pub contract: FpContract,
 }
 
 /// Unary operators on values.
@@ -389,6 +410,9 @@ pub enum ExprKind {
     },
     /// `place op= value`, computed in `compute` and converted back.
     CompoundAssign {
+        /// Set by `contract-fp`: `op` is `+` or `-`, `value` is a product `a * b` or its
+        /// negation, and the result is `fma(±a, b, place)`, rounded once.
+        fused: bool,
         /// The operator.
         op: BinaryOp,
         /// Target place.
@@ -453,6 +477,22 @@ pub enum ExprKind {
         function: Handle<Function>,
         /// Arguments, converted to the parameter types.
         args: Vec<Handle<Expr>>,
+    },
+    /// `(±a * b) ± c` rounded once (OpenCL.std `fma`): a contracted `a * b + c`, made by
+    /// `contract-fp`.
+    FusedMulAdd {
+        /// First factor.
+        a: Handle<Expr>,
+        /// Second factor.
+        b: Handle<Expr>,
+        /// Addend.
+        c: Handle<Expr>,
+        /// `a` is negated (the product was subtracted or negated).
+        negate_product: bool,
+        /// `c` is negated (`a * b - c`).
+        negate_addend: bool,
+        /// `c` was written first (`c + a * b`) and is evaluated first.
+        addend_first: bool,
     },
     /// A call of a builtin.
     Builtin {

@@ -3,8 +3,8 @@
 //! address space of the object they designate.
 
 use super::{
-    Block, Category, ConstValue, Expr, ExprKind, Function, GlobalInit, Handle, Init, Module,
-    QualType, StmtKind, Unroll,
+    Block, Category, ConstValue, Expr, ExprKind, FpContract, Function, GlobalInit, Handle, Init,
+    Module, QualType, StmtKind, Unroll,
 };
 use std::fmt::Write;
 
@@ -30,6 +30,16 @@ fn constant(v: &ConstValue) -> String {
     }
 }
 
+/// Marks arithmetic that `#pragma OPENCL FP_CONTRACT OFF` (or `-ffp-contract=off`) keeps
+/// from being contracted.
+fn off(e: &Expr) -> &'static str {
+    if e.contract == FpContract::Off {
+        " nocontract"
+    } else {
+        ""
+    }
+}
+
 fn expr(m: &Module, f: &Function, h: Handle<Expr>) -> String {
     let e = &f.exprs[h];
     let sub = |x: Handle<Expr>| expr(m, f, x);
@@ -45,12 +55,39 @@ fn expr(m: &Module, f: &Function, h: Handle<Expr>) -> String {
         ExprKind::Index { base, index } => format!("(index {} {})", sub(*base), sub(*index)),
         ExprKind::Member { base, field } => format!("(member {} {field})", sub(*base)),
         ExprKind::Unary(op, a) => format!("({op:?} {})", sub(*a)),
-        ExprKind::Binary(op, a, b) => format!("({op:?} {} {})", sub(*a), sub(*b)),
+        ExprKind::Binary(op, a, b) => format!("({op:?}{} {} {})", off(e), sub(*a), sub(*b)),
         ExprKind::Logical(op, a, b) => format!("({op:?} {} {})", sub(*a), sub(*b)),
         ExprKind::Assign { place, value } => format!("(assign {} {})", sub(*place), sub(*value)),
         ExprKind::CompoundAssign {
-            op, place, value, ..
-        } => format!("({op:?}= {} {})", sub(*place), sub(*value)),
+            op,
+            place,
+            value,
+            fused,
+            ..
+        } => format!(
+            "({op:?}={} {} {})",
+            if *fused { " fused" } else { off(e) },
+            sub(*place),
+            sub(*value)
+        ),
+        ExprKind::FusedMulAdd {
+            a,
+            b,
+            c,
+            negate_product,
+            negate_addend,
+            ..
+        } => {
+            let neg = |n: bool| if n { "-" } else { "" };
+            format!(
+                "(fma {}{} {} {}{})",
+                neg(*negate_product),
+                sub(*a),
+                sub(*b),
+                neg(*negate_addend),
+                sub(*c)
+            )
+        }
         ExprKind::IncDec {
             place,
             increment,

@@ -7,9 +7,9 @@
 pub use clc_passes::address_space::{normalize, ArgKind, Limits};
 pub use clc_passes::ast::{
     AddressSpace, BinaryOp, Block, CastKind, Category, ConstValue, DataLayout, Expr, ExprKind,
-    Field, Function, Global, GlobalInit, Handle, ImageAccess, ImageDim, ImageType, Init,
-    KernelAttrs, LangOptions, LangVersion, Local, Module, QualType, Scalar, Space, Stmt, StmtKind,
-    StructDef, Type,
+    Field, FpContract, Function, Global, GlobalInit, Handle, ImageAccess, ImageDim, ImageType,
+    Init, KernelAttrs, LangOptions, LangVersion, Local, Module, QualType, Scalar, Space, Stmt,
+    StmtKind, StructDef, Type,
 };
 pub use clc_passes::diag::{FileId, Severity, Span};
 pub use clc_passes::pipeline::{self, Outcome, PipelineOptions, Validated};
@@ -264,6 +264,7 @@ impl<'a> Fb<'a> {
             ty,
             category,
             span,
+            contract: FpContract::On,
         })
     }
     pub fn value(&mut self, kind: ExprKind, ty: Handle<Type>, span: Span) -> Handle<Expr> {
@@ -364,6 +365,7 @@ impl<'a> Fb<'a> {
                 place,
                 value,
                 compute: ty,
+                fused: false,
             },
             ty,
             span,

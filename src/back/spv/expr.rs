@@ -163,6 +163,30 @@ impl Writer<'_> {
                 place,
                 value,
                 compute,
+                fused: true,
+            } => {
+                let Some(p) = clc_passes::contract::product(self.m, st.f, value) else {
+                    return bug(span, "fused compound assignment of no product");
+                };
+                let r = self.resolve(st, place)?;
+                let pty = st.f.exprs[place].ty;
+                let old = self.load_resolved(&r)?;
+                let a = self.value(st, p.a)?;
+                let b = self.value(st, p.b)?;
+                let c = self.convert_value(old, pty, compute, span)?;
+                let cty = self.ty(compute, span)?;
+                let negate = p.negated != (op == BinaryOp::Sub);
+                let res = self.fused_mul_add(cty, a, b, c, negate, false)?;
+                let new = self.convert_value(res, compute, pty, span)?;
+                self.store_resolved(&r, new)?;
+                new
+            }
+            ExprKind::CompoundAssign {
+                op,
+                place,
+                value,
+                compute,
+                fused: false,
             } => {
                 let r = self.resolve(st, place)?;
                 let pty = st.f.exprs[place].ty;
@@ -246,6 +270,27 @@ impl Writer<'_> {
                     }
                     None => self.b.function_call(ty, None, f, ids)?,
                 }
+            }
+            ExprKind::FusedMulAdd {
+                a,
+                b,
+                c,
+                negate_product,
+                negate_addend,
+                addend_first,
+            } => {
+                let first = if addend_first {
+                    Some(self.value(st, c)?)
+                } else {
+                    None
+                };
+                let av = self.value(st, a)?;
+                let bv = self.value(st, b)?;
+                let cv = match first {
+                    Some(v) => v,
+                    None => self.value(st, c)?,
+                };
+                self.fused_mul_add(ty, av, bv, cv, negate_product, negate_addend)?
             }
             ExprKind::Builtin { builtin, args } => self.builtin(st, builtin, &args, x.ty, span)?,
         })

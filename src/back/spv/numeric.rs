@@ -6,12 +6,40 @@ use super::types::ConstScalar;
 use super::{bug, Result, Writer};
 use clc_passes::ast::{BinaryOp, CastKind, Handle, Scalar, Type};
 use clc_passes::diag::Span;
-use rspirv::spirv::{Capability, Word};
+use rspirv::spirv::{Capability, OpenclStd100Op, Word};
 
 /// Element kind and component count (1 for scalars).
 pub(super) type Numeric = (Scalar, u8);
 
 impl Writer<'_> {
+    /// `fma(±a, b, ±c)`, a contracted `a * b ± c`, negating the first factor and the addend
+    /// as clang does (the same instructions, so NaN signs match too).
+    pub(super) fn fused_mul_add(
+        &mut self,
+        ty: Word,
+        a: Word,
+        b: Word,
+        c: Word,
+        negate_product: bool,
+        negate_addend: bool,
+    ) -> Result<Word> {
+        let a = if negate_product {
+            self.b.f_negate(ty, None, a)?
+        } else {
+            a
+        };
+        let c = if negate_addend {
+            self.b.f_negate(ty, None, c)?
+        } else {
+            c
+        };
+        let set = self.ext;
+        let ops = [a, b, c].map(rspirv::dr::Operand::IdRef);
+        Ok(self
+            .b
+            .ext_inst(ty, None, set, OpenclStd100Op::fma as u32, ops)?)
+    }
+
     /// The element kind and component count of a scalar or vector type.
     pub(super) fn numeric(&self, h: Handle<Type>) -> Option<Numeric> {
         match self.m.types.get(h) {

@@ -500,3 +500,23 @@ impl Cursor<'_> {
         unsafe { clang_hashCursor(self.raw) }
     }
 }
+
+impl<'tu> Cursor<'tu> {
+    /// The translation unit the cursor belongs to.
+    pub fn translation_unit(&self) -> &'tu TranslationUnit<'tu> {
+        self.tu
+    }
+
+    /// The file locations where the cursor's extent starts and ends (the start of its last
+    /// token).
+    pub fn extent(&self) -> Option<(Location, Location)> {
+        // SAFETY: valid cursor.
+        unsafe {
+            let ext = clang_getCursorExtent(self.raw);
+            Some((
+                Location::from_raw(clang_getRangeStart(ext))?,
+                Location::from_raw(clang_getRangeEnd(ext))?,
+            ))
+        }
+    }
+}

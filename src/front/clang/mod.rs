@@ -328,6 +328,69 @@ impl TranslationUnit<'_> {
     }
 }
 
+/// A token of the main file as the lexer sees it (directives included).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    /// Its spelling.
+    pub spelling: String,
+    /// Where it starts.
+    pub location: Location,
+}
+
+impl TranslationUnit<'_> {
+    /// Every token of the main file but comments, preprocessing directives included (also
+    /// those in conditional blocks the preprocessor skipped: see [`Self::skipped_ranges`]).
+    pub fn main_file_tokens(&self) -> Vec<Token> {
+        // SAFETY: the token buffer is freed with clang_disposeTokens; strings are disposed
+        // by take_string.
+        unsafe {
+            let range = clang_getCursorExtent(clang_getTranslationUnitCursor(self.raw));
+            let mut toks: *mut CXToken = std::ptr::null_mut();
+            let mut n = 0u32;
+            clang_tokenize(self.raw, range, &mut toks, &mut n);
+            let out = (0..n as usize)
+                .filter_map(|i| {
+                    let t = *toks.add(i);
+                    if clang_getTokenKind(t) == CXToken_Comment {
+                        return None;
+                    }
+                    Some(Token {
+                        spelling: take_string(clang_getTokenSpelling(self.raw, t)),
+                        location: Location::from_raw(clang_getTokenLocation(self.raw, t))?,
+                    })
+                })
+                .collect();
+            if !toks.is_null() {
+                clang_disposeTokens(self.raw, toks, n);
+            }
+            out
+        }
+    }
+
+    /// The source ranges the preprocessor skipped (`#if 0` … `#endif`), as (start, end).
+    pub fn skipped_ranges(&self) -> Vec<(Location, Location)> {
+        // SAFETY: the list is disposed with clang_disposeSourceRangeList; `count` bounds it.
+        unsafe {
+            let list = clang_getAllSkippedRanges(self.raw);
+            if list.is_null() {
+                return Vec::new();
+            }
+            let l = &*list;
+            let out = (0..l.count as usize)
+                .filter_map(|i| {
+                    let r = *l.ranges.add(i);
+                    Some((
+                        Location::from_raw(clang_getRangeStart(r))?,
+                        Location::from_raw(clang_getRangeEnd(r))?,
+                    ))
+                })
+                .collect();
+            clang_disposeSourceRangeList(list);
+            out
+        }
+    }
+}
+
 impl Drop for TranslationUnit<'_> {
     fn drop(&mut self) {
         // SAFETY: created by clang_parseTranslationUnit2, disposed once.

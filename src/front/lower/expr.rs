@@ -26,11 +26,13 @@ impl Lowerer<'_, '_> {
         category: Category,
         span: Span,
     ) -> Handle<Expr> {
+        let contract = self.fp_contract_at(span);
         cx.exprs.append(Expr {
             kind,
             ty,
             category,
             span,
+            contract,
         })
     }
 
@@ -1134,6 +1136,7 @@ impl Lowerer<'_, '_> {
                 place,
                 value,
                 compute,
+                fused: false,
             },
             lt,
             span,

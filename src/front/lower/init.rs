@@ -269,6 +269,8 @@ impl<'s, 'tu> Lowerer<'s, 'tu> {
                     _ => return Init::Zero,
                 };
                 let span = self.span(at);
+                // Integer constants: the FP_CONTRACT state does not apply.
+                let contract = self.module.lang.fp_contract;
                 let mut items: Vec<Init> = bytes
                     .iter()
                     .take(len)
@@ -278,6 +280,7 @@ impl<'s, 'tu> Lowerer<'s, 'tu> {
                             ty: elem,
                             category: clc_passes::ast::Category::Value,
                             span,
+                            contract,
                         }))
                     })
                     .collect();

@@ -10,6 +10,7 @@ mod clang_builtins;
 mod decl;
 mod expr;
 pub use expr::MAX_EXPR_DEPTH;
+mod fp_contract;
 mod init;
 mod macros;
 mod stmt;
@@ -49,6 +50,7 @@ pub fn lower(
         expansions: HashMap::new(),
         macro_swizzles: HashMap::new(),
         strings: 0,
+        fp_pragmas: Vec::new(),
     };
     for c in root.children() {
         if c.is_in_system_header() {
@@ -70,6 +72,7 @@ pub fn lower(
         }
     }
     l.macro_swizzles = l.pair_macro_swizzles();
+    l.collect_fp_pragmas(root);
     l.translation_unit();
     if l.diags.has_errors() {
         Err(l.diags)
@@ -101,6 +104,8 @@ struct Lowerer<'s, 'tu> {
     macro_swizzles: HashMap<(u32, u32), String>,
     /// Counter for string-literal globals.
     strings: u32,
+    /// The FP_CONTRACT pragmas, in source order.
+    fp_pragmas: Vec<fp_contract::FpPragma>,
 }
 
 /// Per-function state.
