@@ -282,25 +282,7 @@ impl<'tu> Cursor<'tu> {
     /// Tokens of the cursor's extent, normalised through file locations so that nodes
     /// inside macro expansions give the macro invocation's tokens.
     pub fn tokens(&self) -> Vec<String> {
-        // SAFETY: all libclang objects are disposed; the token buffer is freed with
-        // clang_disposeTokens.
-        unsafe {
-            let tu = self.tu.raw();
-            let ext = clang_getCursorExtent(self.raw);
-            let (mut f1, mut f2): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
-            let (mut o1, mut o2) = (0u32, 0u32);
-            let (mut l, mut c) = (0u32, 0u32);
-            clang_getFileLocation(clang_getRangeStart(ext), &mut f1, &mut l, &mut c, &mut o1);
-            clang_getFileLocation(clang_getRangeEnd(ext), &mut f2, &mut l, &mut c, &mut o2);
-            if f1.is_null() || f2.is_null() || o2 < o1 {
-                return Vec::new();
-            }
-            let range = clang_getRange(
-                clang_getLocationForOffset(tu, f1, o1),
-                clang_getLocationForOffset(tu, f2, o2),
-            );
-            self.tokens_in(range)
-        }
+        self.extent_tokens(false)
     }
 
     /// Tokens between the spelling locations of the extent's ends. For an expression
@@ -308,16 +290,27 @@ impl<'tu> Cursor<'tu> {
     /// [`Cursor::tokens`] give the whole invocation); empty when the ends are spelled in
     /// different files or out of order.
     pub fn spelled_tokens(&self) -> Vec<String> {
-        // SAFETY: out-pointers are valid for the calls; see `tokens`.
+        self.extent_tokens(true)
+    }
+
+    /// The tokens between the extent's ends, taken as file or as spelling locations.
+    fn extent_tokens(&self, spelling: bool) -> Vec<String> {
+        let locate = if spelling {
+            clang_getSpellingLocation
+        } else {
+            clang_getFileLocation
+        };
+        // SAFETY: out-pointers are valid for the calls; the token buffer is freed in
+        // `tokens_in`.
         unsafe {
             let tu = self.tu.raw();
             let ext = clang_getCursorExtent(self.raw);
             let (mut f1, mut f2): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
             let (mut o1, mut o2) = (0u32, 0u32);
             let (mut l, mut c) = (0u32, 0u32);
-            clang_getSpellingLocation(clang_getRangeStart(ext), &mut f1, &mut l, &mut c, &mut o1);
-            clang_getSpellingLocation(clang_getRangeEnd(ext), &mut f2, &mut l, &mut c, &mut o2);
-            if f1.is_null() || f2.is_null() || clang_File_isEqual(f1, f2) == 0 || o2 <= o1 {
+            locate(clang_getRangeStart(ext), &mut f1, &mut l, &mut c, &mut o1);
+            locate(clang_getRangeEnd(ext), &mut f2, &mut l, &mut c, &mut o2);
+            if f1.is_null() || f2.is_null() || clang_File_isEqual(f1, f2) == 0 || o2 < o1 {
                 return Vec::new();
             }
             let range = clang_getRange(

@@ -4,7 +4,9 @@ use super::{macros, FnCtx, GotoSwitch, Lowerer, R};
 use crate::front::clang::Cursor;
 use crate::front::clang::EvalValue;
 use clang_sys::*;
-use clc_passes::ast::{AddressSpace, Block, Local, Scalar, Stmt, StmtKind, SwitchCase, Unroll};
+use clc_passes::ast::{
+    AddressSpace, Block, Expr, Handle, Local, Scalar, Stmt, StmtKind, SwitchCase, Unroll,
+};
 
 impl Lowerer<'_, '_> {
     /// A compound statement (one scope level deeper than its parent, except the body).
@@ -206,8 +208,12 @@ impl Lowerer<'_, '_> {
         Ok(())
     }
 
-    /// `switch`: the body is split at its top-level `case`/`default` labels.
-    fn switch(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<StmtKind> {
+    /// A `switch`'s selector (lowered), its width, and its body.
+    fn switch_header<'c>(
+        &mut self,
+        c: &Cursor<'c>,
+        cx: &mut FnCtx,
+    ) -> R<(Handle<Expr>, u8, Cursor<'c>)> {
         let ch: Vec<_> = c
             .children()
             .into_iter()
@@ -220,10 +226,16 @@ impl Lowerer<'_, '_> {
             return self.unsupported(cond_c, "a declaration as a switch condition");
         }
         let cond = self.value(cond_c, cx)?;
-        let width = match self.module.types.as_scalar(cx.exprs[cond].ty) {
-            Some(Scalar::Int { width, .. }) => width,
-            _ => return self.unsupported(cond_c, "a non-integer switch condition"),
-        };
+        match self.module.types.as_scalar(cx.exprs[cond].ty) {
+            Some(Scalar::Int { width, .. }) => Ok((cond, width, *body)),
+            _ => self.unsupported(cond_c, "a non-integer switch condition"),
+        }
+    }
+
+    /// `switch`: the body is split at its top-level `case`/`default` labels.
+    fn switch(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<StmtKind> {
+        let (cond, width, body) = self.switch_header(c, cx)?;
+        let body = &body;
         let stmts = if body.kind() == CXCursor_CompoundStmt {
             body.children()
         } else {
@@ -307,22 +319,8 @@ impl Lowerer<'_, '_> {
     /// the end label that `break` jumps to.
     fn goto_switch(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, out: &mut Vec<Stmt>) -> R<()> {
         let span = self.span(c);
-        let ch: Vec<_> = c
-            .children()
-            .into_iter()
-            .filter(|x| x.is_expression() || x.is_statement())
-            .collect();
-        let [cond_c, body_c] = ch.as_slice() else {
-            return self.unsupported(c, "this form of 'switch'");
-        };
-        if !cond_c.is_expression() {
-            return self.unsupported(cond_c, "a declaration as a switch condition");
-        }
-        let cond = self.value(cond_c, cx)?;
-        let width = match self.module.types.as_scalar(cx.exprs[cond].ty) {
-            Some(Scalar::Int { width, .. }) => width,
-            _ => return self.unsupported(cond_c, "a non-integer switch condition"),
-        };
+        let (cond, width, body_c) = self.switch_header(c, cx)?;
+        let body_c = &body_c;
         let end = cx.label(format!("\u{0}switch.end.{}", cx.labels.len()));
         cx.break_targets.push(Some(end));
         cx.goto_switches.push(GotoSwitch {
