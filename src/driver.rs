@@ -13,7 +13,6 @@ use clc_passes::diag::{Bug, Diagnostic, Diagnostics, FileId, Severity, Span};
 use clc_passes::pipeline::{self, Outcome, PipelineOptions};
 use rspirv::spirv;
 use spirv_tools::val::Validator;
-use spirv_tools::TargetEnv;
 use std::path::Path;
 
 /// A successful compilation.
@@ -81,12 +80,6 @@ pub fn compile_source(path: &Path, text: &str, opts: &Options) -> Result<Compila
 }
 
 fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, Error> {
-    if let Target::Vulkan(_) = opts.target {
-        return Err(Error::Unsupported(format!(
-            "target '{}': the Vulkan target is not implemented yet",
-            opts.target
-        )));
-    }
     if text.contains('\0') {
         let mut sources = SourceMap::default();
         let file = sources.add(path.to_path_buf(), String::new());
@@ -103,7 +96,12 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
             sources,
         });
     }
-    let env = target_env(opts)?;
+    let flavor = flavor(opts.target);
+    let version = opts.spirv_version.unwrap_or(flavor.default_version());
+    // Checked before parsing: a version the environment cannot take is bad usage.
+    flavor
+        .validator_env(version, opts.cl_std, false)
+        .map_err(Error::Unsupported)?;
     let mut sources = SourceMap::default();
     let main = sources.add(path.to_path_buf(), text.to_string());
 
@@ -194,8 +192,8 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         main,
     });
     let bopts = spv::Options {
-        flavor: Flavor::OpenCl,
-        version: opts.spirv_version,
+        flavor,
+        version,
         float: float_options(opts, &module),
         debug,
     };
@@ -216,24 +214,14 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
     // environments know no extensions, so a module using one (64-bit atomics from
     // cl_khr_int64_base_atomics, half arithmetic from cl_khr_fp16) is validated under the
     // universal rules of its version.
-    let opencl_env = matches!(
-        env,
-        TargetEnv::OpenCL_1_2 | TargetEnv::OpenCL_2_0 | TargetEnv::OpenCL_2_2
-    );
-    let extension = [spirv::Capability::Int64Atomics, spirv::Capability::Float16]
+    let extended = [spirv::Capability::Int64Atomics, spirv::Capability::Float16]
         .into_iter()
         .any(|c| declares_capability(&words, c));
-    let env = if opencl_env && extension {
-        match opts.spirv_version {
-            (1, 0) => TargetEnv::Universal_1_0,
-            (1, 1) => TargetEnv::Universal_1_1,
-            _ => TargetEnv::Universal_1_2,
-        }
-    } else {
-        env
-    };
+    let env = flavor
+        .validator_env(version, opts.cl_std, extended)
+        .map_err(Error::Unsupported)?;
     let validator = spirv_tools::val::create(Some(env));
-    if let Err(e) = validator.validate(&words, None) {
+    if let Err(e) = validator.validate(&words, validator_options(flavor)) {
         let bug = Bug::new(
             None,
             format!("the generated SPIR-V does not validate for {env}: {e}"),
@@ -243,7 +231,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
     let words = if opts.opt_level.optimizes() {
         let optimized = crate::optimize::optimize(&words, env).and_then(|w| {
             validator
-                .validate(&w, None)
+                .validate(&w, validator_options(flavor))
                 .map(|()| w)
                 .map_err(|e| format!("its output does not validate for {env}: {e}"))
         });
@@ -303,20 +291,23 @@ fn declares_capability(words: &[u32], cap: spirv::Capability) -> bool {
         .any(|w| w[1] == cap as u32)
 }
 
-/// The spirv-val environment for the options (OpenCL envs accept SPIR-V 1.0, OpenCL 2.2
-/// up to 1.2; later versions are validated as universal SPIR-V).
-fn target_env(opts: &Options) -> Result<TargetEnv, Error> {
-    use clc_passes::ast::LangVersion;
-    Ok(match (opts.spirv_version, opts.cl_std) {
-        ((1, 0), LangVersion::Cl12) => TargetEnv::OpenCL_1_2,
-        ((1, 0), _) => TargetEnv::OpenCL_2_0,
-        ((1, 1 | 2), _) => TargetEnv::OpenCL_2_2,
-        ((1, 3), _) => TargetEnv::Universal_1_3,
-        ((1, 4), _) => TargetEnv::Universal_1_4,
-        ((1, 5), _) => TargetEnv::Universal_1_5,
-        ((1, 6), _) => TargetEnv::Universal_1_6,
-        ((maj, min), _) => return Err(Error::Unsupported(format!("SPIR-V version {maj}.{min}"))),
-    })
+/// The backend flavour of a target.
+fn flavor(target: Target) -> Flavor {
+    match target {
+        Target::OpenCl => Flavor::OpenCl,
+        Target::Vulkan(minor) => Flavor::Vulkan(minor),
+    }
+}
+
+/// Validator options for a flavour's modules: Vulkan argument blocks and buffers are laid
+/// out with OpenCL C's alignments, which is scalar block layout.
+fn validator_options(flavor: Flavor) -> Option<spirv_tools::val::ValidatorOptions> {
+    flavor
+        .is_vulkan()
+        .then(|| spirv_tools::val::ValidatorOptions {
+            scalar_block_layout: true,
+            ..Default::default()
+        })
 }
 
 /// The floating-point freedoms the options grant. `-cl-denorms-are-zero` only allows

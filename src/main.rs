@@ -178,7 +178,7 @@ fn parse_args(args: Vec<String>) -> Parsed {
                 .split_once('.')
                 .and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)));
             match parsed {
-                Some((1, m)) if m <= 6 => opts.spirv_version = (1, m),
+                Some((1, m)) if m <= 6 => opts.spirv_version = Some((1, m)),
                 _ => {
                     return usage_error(&format!(
                         "invalid SPIR-V version '{v}' (expected 1.0 to 1.6)"

@@ -206,7 +206,7 @@ pub struct Options {
     /// Target environment.
     pub target: Target,
     /// SPIR-V version (major, minor).
-    pub spirv_version: (u8, u8),
+    pub spirv_version: Option<(u8, u8)>,
     /// `-w` / `-Werror`.
     pub warnings: WarningMode,
     /// The other warning flags (see [`is_warning_flag`]), in command-line order: later ones
@@ -235,7 +235,7 @@ impl Default for Options {
             cl_options: Vec::new(),
             fp_contract: FpContractMode::On,
             target: Target::OpenCl,
-            spirv_version: (1, 0),
+            spirv_version: None,
             warnings: WarningMode::Report,
             warning_flags: Vec::new(),
             error_limit: 19,

@@ -148,7 +148,7 @@ impl Writer<'_> {
                 let Some(op) = ext_opcode(&name) else {
                     return bug(span, format!("no OpenCL.std instruction '{name}'"));
                 };
-                self.ext_call(st, op, args, result, ty)
+                self.ext_call(st, op, args, result, ty, span)
             }
             Builtin::Dot => {
                 let (a, b) = (arg(args, 0, span)?, arg(args, 1, span)?);
@@ -164,6 +164,14 @@ impl Writer<'_> {
             }
             Builtin::Atomic(a) => self.atomic(st, a, args, ty, span),
             Builtin::VectorData(v) => self.vector_data(st, v, args, ty, span),
+            Builtin::AsyncCopy { .. } | Builtin::WaitGroupEvents | Builtin::Prefetch
+                if self.opts.flavor.is_vulkan() =>
+            {
+                super::unsupported(
+                    span,
+                    "async_work_group_copy, wait_group_events and prefetch on the Vulkan target",
+                )
+            }
             Builtin::AsyncCopy { strided } => {
                 let dst = self.value(st, arg(args, 0, span)?)?;
                 let src = self.value(st, arg(args, 1, span)?)?;
@@ -188,7 +196,7 @@ impl Writer<'_> {
                 self.b.group_wait_events(scope, n, list)?;
                 Ok(0)
             }
-            Builtin::Prefetch => self.ext_call(st, Cl::prefetch as u32, args, result, ty),
+            Builtin::Prefetch => self.ext_call(st, Cl::prefetch as u32, args, result, ty, span),
             Builtin::C11Atomic(a) => self.c11_atomic(st, a, args, result, span),
             Builtin::Image(f) => self.image_builtin(st, f, args, result, span),
             Builtin::Group(scope, op) => self.group(st, scope, op, args, result, span),
@@ -197,7 +205,10 @@ impl Writer<'_> {
                 // runtime treats it as a plain cast and has no get_fence to decide it by.)
                 let p = arg(args, 0, span)?;
                 let v = self.value(st, p)?;
-                let sc = self.opts.flavor.storage_class(space);
+                let sc = self
+                    .opts
+                    .flavor
+                    .storage_class(space, super::flavor::Site::Pointee);
                 Ok(self.b.generic_cast_to_ptr_explicit(ty, None, v, sc)?)
             }
             Builtin::GetFence => {
@@ -225,6 +236,9 @@ impl Writer<'_> {
                 let mut ops = Vec::new();
                 for &a in args {
                     ops.push(Operand::IdRef(self.value(st, a)?));
+                }
+                if self.opts.flavor.is_vulkan() {
+                    return super::unsupported(span, "printf on the Vulkan target");
                 }
                 let set = self.ext;
                 Ok(self.b.ext_inst(ty, None, set, Cl::printf as u32, ops)?)
@@ -268,13 +282,11 @@ impl Writer<'_> {
             self.const_n(wide, ConstScalar::Int(hi)),
         );
         let op = if signed { Cl::s_clamp } else { Cl::u_clamp };
-        let set = self.ext;
-        let clamped = self.b.ext_inst(
+        let clamped = self.std_inst(
             wt,
-            None,
-            set,
             op as u32,
             [Operand::IdRef(sum), Operand::IdRef(lo), Operand::IdRef(hi)],
+            Some(span),
         )?;
         // The unsigned product of two 32-bit values fits in 64 bits, the sum may wrap once.
         let clamped = if signed {
@@ -308,14 +320,12 @@ impl Writer<'_> {
             v.push(self.value(st, e)?);
         }
         let (a, b, c) = (v[0], v[1], v[2]);
-        let set = self.ext;
         let mul_hi = if signed { Cl::s_mul_hi } else { Cl::u_mul_hi };
-        let hi = self.b.ext_inst(
+        let hi = self.std_inst(
             ty,
-            None,
-            set,
             mul_hi as u32,
             [Operand::IdRef(a), Operand::IdRef(b)],
+            Some(span),
         )?;
         let lo = self.b.i_mul(ty, None, a, b)?;
         let lo2 = self.b.i_add(ty, None, lo, c)?;
@@ -355,6 +365,7 @@ impl Writer<'_> {
         args: &[Handle<Expr>],
         result: Handle<Type>,
         ty: Word,
+        span: Span,
     ) -> Result<Word> {
         let n = self.numeric(result).map_or(1, |n| n.1);
         let mut ops = Vec::new();
@@ -369,8 +380,7 @@ impl Writer<'_> {
             };
             ops.push(Operand::IdRef(v));
         }
-        let set = self.ext;
-        Ok(self.b.ext_inst(ty, None, set, op, ops)?)
+        Ok(self.std_inst(ty, op, ops, Some(span))?)
     }
 
     fn sync(
@@ -381,7 +391,7 @@ impl Writer<'_> {
         span: Span,
     ) -> Result<Word> {
         let flags = self.const_arg(st, args, 0, span)?;
-        let storage = fence_semantics(flags);
+        let storage = self.opts.flavor.fence_storage(fence_semantics(flags));
         let sc = MemorySemantics::SEQUENTIALLY_CONSISTENT;
         let (scope, order) = match s {
             Sync::Barrier => (Scope::Workgroup, sc),
@@ -394,7 +404,7 @@ impl Writer<'_> {
                 (Scope::Workgroup, MemorySemantics::ACQUIRE_RELEASE)
             }
         };
-        let sem = self.u32_const((storage | order).bits());
+        let sem = self.u32_const(self.opts.flavor.semantics(order, storage).bits());
         let mem = self.u32_const(scope as u32);
         if matches!(
             s,
@@ -508,9 +518,7 @@ impl Writer<'_> {
                 let v = match rounded {
                     Some(op) => {
                         let ft = self.numeric_ty((f, n));
-                        let set = self.ext;
-                        self.b
-                            .ext_inst(ft, None, set, op as u32, [Operand::IdRef(v)])?
+                        self.std_inst(ft, op as u32, [Operand::IdRef(v)], Some(span))?
                     }
                     None => v,
                 };
@@ -554,6 +562,12 @@ impl Writer<'_> {
                     self.b.convert_u_to_f(ty, None, v)?
                 };
                 if let Some(r) = rounding {
+                    if self.opts.flavor.is_vulkan() {
+                        return super::unsupported(
+                            span,
+                            "conversions with an explicit rounding mode on the Vulkan target",
+                        );
+                    }
                     self.b.decorate(
                         id,
                         Decoration::FPRoundingMode,
@@ -568,6 +582,12 @@ impl Writer<'_> {
                 } else {
                     let id = self.b.f_convert(ty, None, v)?;
                     if let Some(r) = rounding.filter(|_| tw < fw) {
+                        if self.opts.flavor.is_vulkan() {
+                            return super::unsupported(
+                                span,
+                                "conversions with an explicit rounding mode on the Vulkan target",
+                            );
+                        }
                         self.b.decorate(
                             id,
                             Decoration::FPRoundingMode,
@@ -613,13 +633,11 @@ impl Writer<'_> {
         let hi = self.const_n(from, ConstScalar::Int(hi as u64));
         let op = if fs { Cl::s_clamp } else { Cl::u_clamp };
         let ty = self.numeric_ty(from);
-        let set = self.ext;
-        Ok(self.b.ext_inst(
+        Ok(self.std_inst(
             ty,
-            None,
-            set,
             op as u32,
             [Operand::IdRef(v), Operand::IdRef(lo), Operand::IdRef(hi)],
+            None,
         )?)
     }
 
@@ -776,6 +794,7 @@ impl Writer<'_> {
                 Ok(5)
             }
         };
+        let flavor = self.opts.flavor;
         let sem_of = |order: u64, space: Option<AddressSpace>| -> MemorySemantics {
             let o = match order {
                 0 => MemorySemantics::empty(),
@@ -784,14 +803,10 @@ impl Writer<'_> {
                 4 => MemorySemantics::ACQUIRE_RELEASE,
                 _ => MemorySemantics::SEQUENTIALLY_CONSISTENT,
             };
-            if o.is_empty() {
-                return o;
-            }
-            o | match space {
-                Some(AddressSpace::Local) => MemorySemantics::WORKGROUP_MEMORY,
-                Some(AddressSpace::Global) => MemorySemantics::CROSS_WORKGROUP_MEMORY,
-                _ => MemorySemantics::WORKGROUP_MEMORY | MemorySemantics::CROSS_WORKGROUP_MEMORY,
-            }
+            flavor.semantics(
+                o,
+                flavor.storage_semantics(space.unwrap_or(AddressSpace::Generic)),
+            )
         };
         if a == C11Atomic::WorkItemFence {
             let flags = self.const_arg(st, args, 0, span)?;
@@ -802,8 +817,11 @@ impl Writer<'_> {
                 2
             });
             let sem = sem_of(o, None)
-                & !(MemorySemantics::WORKGROUP_MEMORY | MemorySemantics::CROSS_WORKGROUP_MEMORY);
-            let sem = self.u32_const((sem | fence_semantics(flags)).bits());
+                & !(MemorySemantics::WORKGROUP_MEMORY
+                    | MemorySemantics::CROSS_WORKGROUP_MEMORY
+                    | MemorySemantics::UNIFORM_MEMORY);
+            let storage = self.opts.flavor.fence_storage(fence_semantics(flags));
+            let sem = self.u32_const((sem | storage).bits());
             let mem = self.u32_const(scope as u32);
             self.b.memory_barrier(mem, sem)?;
             return Ok(0);
@@ -947,8 +965,7 @@ impl Writer<'_> {
         let Some(op) = ext_opcode(name) else {
             return bug(span, format!("no OpenCL.std instruction '{name}'"));
         };
-        let set = self.ext;
-        Ok(self.b.ext_inst(ty, None, set, op, ops)?)
+        Ok(self.std_inst(ty, op, ops, Some(span))?)
     }
 
     fn work_item(
@@ -959,9 +976,16 @@ impl Writer<'_> {
         ty: Word,
         span: Span,
     ) -> Result<Word> {
-        let (var, var_ty) = self.builtin_var(work_item_builtin(w));
-        st.used.insert(var);
-        let loaded = self.b.load(var_ty, None, var, None, [])?;
+        let loaded = if self.opts.flavor.is_vulkan() {
+            let mut used = std::mem::take(&mut st.used);
+            let v = self.vk_work_item(&mut used, w, span);
+            st.used = used;
+            v?
+        } else {
+            let (var, var_ty) = self.builtin_var(work_item_builtin(w));
+            st.used.insert(var);
+            self.b.load(var_ty, None, var, None, [])?
+        };
         if !w.takes_dim() {
             return Ok(loaded);
         }
@@ -1015,6 +1039,12 @@ impl Writer<'_> {
         result: Handle<Type>,
         span: Span,
     ) -> Result<Word> {
+        if self.opts.flavor.is_vulkan() {
+            return super::unsupported(
+                span,
+                "work-group and sub-group collective functions on the Vulkan target",
+            );
+        }
         self.capabilities.insert(Capability::Groups);
         let ty = self.ty(result, span)?;
         let exec = self.u32_const(match scope {

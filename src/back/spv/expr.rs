@@ -2,6 +2,7 @@
 //! under `Kernel`), so every operation picks its signed or unsigned instruction from the
 //! operand's AST type; scalars and vectors share one lowering ([`super::numeric`]).
 
+use super::flavor::Site;
 use super::function::FnState;
 use super::types::ConstScalar;
 use super::{bug, Result, Writer};
@@ -219,7 +220,7 @@ impl Writer<'_> {
                 let old = self.load_resolved(&r)?;
                 let new = if self.m.types.as_pointer(x.ty).is_some() {
                     let step = self.u64_const(if increment { 1 } else { u64::MAX });
-                    self.b.in_bounds_ptr_access_chain(ty, None, old, step, [])?
+                    self.ptr_chain(ty, old, step)?
                 } else {
                     let Some(num) = self.numeric(x.ty) else {
                         return bug(span, "++/-- on this type");
@@ -489,7 +490,16 @@ impl Writer<'_> {
             n
         };
         let pt = self.ty(ptr_ty, span)?;
-        Ok(self.b.in_bounds_ptr_access_chain(pt, None, ptr, n, [])?)
+        self.ptr_chain(pt, ptr, n)
+    }
+
+    /// `base + n` elements: in bounds for OpenCL; Vulkan has no in-bounds form.
+    pub(super) fn ptr_chain(&mut self, ty: Word, base: Word, n: Word) -> Result<Word> {
+        Ok(if self.opts.flavor.is_vulkan() {
+            self.b.ptr_access_chain(ty, None, base, n, [])?
+        } else {
+            self.b.in_bounds_ptr_access_chain(ty, None, base, n, [])?
+        })
     }
 
     fn cast(
@@ -505,7 +515,7 @@ impl Writer<'_> {
         if kind == CastKind::ArrayToPointer {
             // The element pointer lives where the array does; clang may type the decayed
             // pointer in another (generic) space, reached by a cast.
-            let arr = self.place(st, operand)?;
+            let (arr, arr_class) = self.place_in(st, operand)?;
             let zero = self.u64_const(0);
             let space = match st.f.exprs[operand].category {
                 Category::Place { space: Some(s), .. } => s,
@@ -518,9 +528,19 @@ impl Writer<'_> {
             };
             let et = self.pointee_ty(elem, span)?;
             let elem_ptr = self.pointer(space, et);
-            let p = self
-                .b
-                .in_bounds_ptr_access_chain(elem_ptr, None, arr, zero, [zero])?;
+            let p = if self.opts.flavor.is_vulkan() {
+                let pointee_class = self.opts.flavor.storage_class(space, Site::Pointee);
+                if arr_class != pointee_class {
+                    return super::unsupported(
+                        span,
+                        "a pointer to a program-scope __constant array on the Vulkan target (index the array directly)",
+                    );
+                }
+                self.b.in_bounds_access_chain(elem_ptr, None, arr, [zero])?
+            } else {
+                self.b
+                    .in_bounds_ptr_access_chain(elem_ptr, None, arr, zero, [zero])?
+            };
             return match to_space {
                 Some(s) if s != space && s == AddressSpace::Generic => {
                     Ok(self.b.ptr_cast_to_generic(ty, None, p)?)
@@ -532,6 +552,11 @@ impl Writer<'_> {
         let v = self.value(st, operand)?;
         Ok(match kind {
             CastKind::NoOp => v,
+            // Physical storage buffer pointers have no null constant: address 0.
+            CastKind::NullToPointer if self.opts.flavor.is_vulkan() => {
+                let zero = self.u64_const(0);
+                self.b.convert_u_to_ptr(ty, None, zero)?
+            }
             CastKind::NullToPointer => self.null(ty),
             CastKind::PointerBitcast | CastKind::Bitcast => self.b.bitcast(ty, None, v)?,
             CastKind::IntToSampler => match st.f.exprs[operand].kind {

@@ -2,6 +2,7 @@
 //! (`OpSelectionMerge`/`OpLoopMerge`), which the OpenCL environment allows and the Vulkan
 //! environment requires, so one lowering serves both.
 
+use super::flavor::Site;
 use super::{bug, Result, Writer};
 use clc_passes::address_space::ArgKind;
 use clc_passes::ast::{
@@ -50,13 +51,43 @@ impl Writer<'_> {
                 }
             }
         }
+        let vulkan = self.opts.flavor.is_vulkan();
         for (h, f) in self.m.functions.iter() {
-            if f.kernel.is_none() || called.contains(&h) {
+            // A Vulkan kernel's body is an ordinary function called by its entry point.
+            if f.kernel.is_none() || called.contains(&h) || vulkan {
                 let id = self.b.id();
                 self.callable.insert(h, id);
             }
         }
         let mut entries = Vec::new();
+        if vulkan {
+            let abis = super::flavor::vulkan::abi::kernels(self.m, self.valid);
+            for (h, _) in self.m.functions.iter() {
+                if let Some(&id) = self.callable.get(&h) {
+                    self.function(h, id, false)?;
+                }
+            }
+            for kabi in &abis {
+                let body = self.callable[&kabi.function];
+                let id = self.vulkan_entry(kabi.function, body, kabi)?;
+                entries.push((id, self.m.functions[kabi.function].name.clone()));
+            }
+            if entries.is_empty() {
+                return super::unsupported(
+                    self.m.functions.iter().next().map_or(
+                        Span {
+                            file: clc_passes::diag::FileId(0),
+                            line: 1,
+                            col: 1,
+                        },
+                        |(_, f)| f.span,
+                    ),
+                    "a module without kernels on the Vulkan target (it cannot be linked)",
+                );
+            }
+            self.vulkan_entry_points(&entries);
+            return Ok(());
+        }
         for (h, f) in self.m.functions.iter() {
             if let Some(attrs) = &f.kernel {
                 // A function may not be both an entry point and a call target: a kernel
@@ -117,7 +148,7 @@ impl Writer<'_> {
 
     /// The entry point's interface: before SPIR-V 1.4 only `Input`/`Output` variables may
     /// be listed, from 1.4 on every module-scope variable the kernel uses must be.
-    fn interface(&self, entry: Word) -> Vec<Word> {
+    pub(super) fn interface(&self, entry: Word) -> Vec<Word> {
         let mut vars = BTreeSet::new();
         let mut seen = BTreeSet::new();
         let mut stack = vec![entry];
@@ -152,7 +183,8 @@ impl Writer<'_> {
             let aggregate = as_entry && matches!(self.m.types.get(l.ty.ty), Type::Struct(_));
             by_val.push(aggregate);
             param_tys.push(if aggregate {
-                self.pointer_sc(StorageClass::Function, ty)
+                let sc = self.function_class();
+                self.pointer_sc(sc, ty)
             } else {
                 ty
             });
@@ -164,8 +196,12 @@ impl Writer<'_> {
                 && !self.hoisted.contains_key(&(fh, lh))
             {
                 let ty = self.ty(l.ty.ty, l.span)?;
-                let ptr = self.pointer(AddressSpace::Local, ty);
-                let var = self.module_variable(ptr, StorageClass::Workgroup, None);
+                let sc = self
+                    .opts
+                    .flavor
+                    .storage_class(AddressSpace::Local, Site::ModuleVariable);
+                let ptr = self.pointer_sc(sc, ty);
+                let var = self.module_variable(ptr, sc, None);
                 self.b.name(var, format!("{}.{}", f.name, l.name));
                 self.hoisted.insert((fh, lh), var);
             }
@@ -173,7 +209,8 @@ impl Writer<'_> {
         // A struct result is returned through a pointer to the caller's storage, as in
         // clang's ABI (Intel's CPU runtime crashes on struct values returned from loops).
         let sret_ty = if self.returns_aggregate(f) {
-            Some(self.pointer_sc(StorageClass::Function, ret))
+            let sc = self.function_class();
+            Some(self.pointer_sc(sc, ret))
         } else {
             None
         };
@@ -285,8 +322,9 @@ impl Writer<'_> {
                 continue;
             }
             let ty = self.ty(l.ty.ty, l.span)?;
-            let ptr = self.pointer_sc(StorageClass::Function, ty);
-            let var = self.b.variable(ptr, None, StorageClass::Function, None);
+            let sc = self.function_class();
+            let ptr = self.pointer_sc(sc, ty);
+            let var = self.b.variable(ptr, None, sc, None);
             self.b.name(var, l.name.clone());
             st.locals.insert(lh, var);
         }
@@ -295,8 +333,9 @@ impl Writer<'_> {
             if let ExprKind::Call { function, .. } = e.kind {
                 if self.returns_aggregate(&self.m.functions[function]) {
                     let ty = self.ty(e.ty, e.span)?;
-                    let ptr = self.pointer_sc(StorageClass::Function, ty);
-                    let var = self.b.variable(ptr, None, StorageClass::Function, None);
+                    let sc = self.function_class();
+                    let ptr = self.pointer_sc(sc, ty);
+                    let var = self.b.variable(ptr, None, sc, None);
                     st.call_results.insert(eh, var);
                 }
             }
@@ -336,6 +375,13 @@ impl Writer<'_> {
                 id
             }
         }
+    }
+
+    /// The storage class of a function's own variables.
+    pub(super) fn function_class(&self) -> StorageClass {
+        self.opts
+            .flavor
+            .storage_class(AddressSpace::Private, Site::FunctionVariable)
     }
 
     /// Whether `f` returns a struct (through a result pointer).
@@ -481,6 +527,12 @@ impl Writer<'_> {
             StmtKind::Switch { cond, cases } => self.switch(st, *cond, cases),
             // Labels and gotos are plain branches: unstructured control flow, which the OpenCL
             // environment accepts (a Vulkan flavour will need to restructure them).
+            StmtKind::Goto(_) | StmtKind::Label(_) if self.opts.flavor.is_vulkan() => {
+                super::unsupported(
+                    span,
+                    "goto on the Vulkan target (its control flow must be structured)",
+                )
+            }
             StmtKind::Goto(l) => {
                 let target = self.label_block(st, *l);
                 Ok(self.b.branch(target)?)

@@ -1,6 +1,7 @@
 //! Module-scope variables: program-scope `__constant`/`__global` variables with their
 //! initializers, and the `Input` variables behind work-item built-ins.
 
+use super::flavor::Site;
 use super::{bug, Result, Writer};
 use clc_passes::ast::{AddressSpace, Global, GlobalInit, Scalar};
 use rspirv::dr::{Instruction, Operand};
@@ -20,15 +21,24 @@ impl Writer<'_> {
                 return bug(*at, "non-constant initializer after validation")
             }
         };
-        let ptr = self.pointer(space, ty);
-        let sc = self.opts.flavor.storage_class(space);
-        let id = self.module_variable(ptr, sc, init);
-        if space == AddressSpace::Constant {
-            self.b.decorate(id, Decoration::Constant, []);
+        let sc = self.opts.flavor.storage_class(space, Site::ModuleVariable);
+        if sc == rspirv::spirv::StorageClass::PhysicalStorageBuffer {
+            return super::unsupported(
+                g.span,
+                "program-scope __global variables on the Vulkan target",
+            );
         }
-        let align = self.m.types.align_of(g.ty.ty, &self.m.lang.layout) as u32;
-        self.b
-            .decorate(id, Decoration::Alignment, [Operand::LiteralBit32(align)]);
+        let ptr = self.pointer_sc(sc, ty);
+        let id = self.module_variable(ptr, sc, init);
+        if !self.opts.flavor.is_vulkan() {
+            // Kernel-only decorations.
+            if space == AddressSpace::Constant {
+                self.b.decorate(id, Decoration::Constant, []);
+            }
+            let align = self.m.types.align_of(g.ty.ty, &self.m.lang.layout) as u32;
+            self.b
+                .decorate(id, Decoration::Alignment, [Operand::LiteralBit32(align)]);
+        }
         self.b.name(id, g.name.clone());
         Ok(id)
     }

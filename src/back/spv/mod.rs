@@ -8,6 +8,7 @@
 //! [`builtins`]. Target-specific decisions live in [`flavor`].
 
 mod builtins;
+mod entry;
 mod expr;
 pub mod flavor;
 mod function;
@@ -99,6 +100,25 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Vec<u
         ..
     } = w;
     let mut b = b;
+    let mut capabilities = capabilities;
+    if opts.flavor.is_vulkan() {
+        // Narrow types may sit in buffers and in the argument block.
+        if capabilities.contains(&Capability::Int8) {
+            capabilities.extend([
+                Capability::StorageBuffer8BitAccess,
+                Capability::UniformAndStorageBuffer8BitAccess,
+                Capability::StoragePushConstant8,
+            ]);
+        }
+        if capabilities.contains(&Capability::Int16) || capabilities.contains(&Capability::Float16)
+        {
+            capabilities.extend([
+                Capability::StorageBuffer16BitAccess,
+                Capability::UniformAndStorageBuffer16BitAccess,
+                Capability::StoragePushConstant16,
+            ]);
+        }
+    }
     for cap in capabilities {
         b.capability(cap);
     }
@@ -120,6 +140,10 @@ pub(crate) struct Writer<'m> {
     ext: Word,
     /// SPIR-V type of each AST type.
     types: HashMap<Handle<Type>, Word>,
+    /// Size in bytes of SPIR-V types that have one (strides of buffer pointers).
+    sizes: HashMap<Word, u64>,
+    /// Array types already decorated with their stride.
+    strided: std::collections::HashSet<Word>,
     /// Pointer types by (storage class, pointee).
     pointers: HashMap<(rspirv::spirv::StorageClass, Word), Word>,
     /// Scalar constants by (type, bits).
@@ -145,6 +169,10 @@ pub(crate) struct Writer<'m> {
     hoisted: HashMap<(Handle<Function>, Handle<Local>), Word>,
     /// Module-scope variables each emitted function uses directly, and the functions it calls.
     uses: HashMap<Word, (BTreeSet<Word>, BTreeSet<Word>)>,
+    /// Vulkan: the `Private` variables holding the NDRange.
+    ndrange: Option<entry::NdRange>,
+    /// Vulkan: the `WorkgroupSize` specialization constant.
+    workgroup_size: Option<Word>,
     /// `-g`: the `OpString` naming each source file.
     file_names: HashMap<FileId, Word>,
     /// `-g`: the position of the last `OpLine`, and the (function, block) it is in.
@@ -165,6 +193,8 @@ impl<'m> Writer<'m> {
             ext: 0,
             types: HashMap::new(),
             pointers: HashMap::new(),
+            sizes: HashMap::new(),
+            strided: Default::default(),
             constants: HashMap::new(),
             wide: Default::default(),
             splats: HashMap::new(),
@@ -177,6 +207,8 @@ impl<'m> Writer<'m> {
             callable: HashMap::new(),
             hoisted: HashMap::new(),
             uses: HashMap::new(),
+            ndrange: None,
+            workgroup_size: None,
             file_names: HashMap::new(),
             last_line: None,
         }

@@ -33,11 +33,39 @@ impl Writer<'_> {
         } else {
             c
         };
-        let set = self.ext;
         let ops = [a, b, c].map(rspirv::dr::Operand::IdRef);
-        Ok(self
-            .b
-            .ext_inst(ty, None, set, OpenclStd100Op::fma as u32, ops)?)
+        self.std_inst(ty, OpenclStd100Op::fma as u32, ops, None)
+    }
+
+    /// The OpenCL.std instruction `op` in the flavour's extended instruction set: itself
+    /// for OpenCL, its GLSL.std.450 counterpart for Vulkan where one is precise enough (a
+    /// located `unsupported:` error at `at` otherwise).
+    pub(super) fn std_inst(
+        &mut self,
+        ty: Word,
+        op: u32,
+        operands: impl IntoIterator<Item = rspirv::dr::Operand>,
+        at: Option<Span>,
+    ) -> Result<Word> {
+        let set = self.ext;
+        if !self.opts.flavor.is_vulkan() {
+            return Ok(self.b.ext_inst(ty, None, set, op, operands)?);
+        }
+        let relaxed = self.opts.float.fast_math & (8 | 16) != 0;
+        let cl = OpenclStd100Op::from_u32(op);
+        match cl.and_then(|c| super::flavor::vulkan::glsl_op(c, relaxed)) {
+            Some(g) => Ok(self.b.ext_inst(ty, None, set, g as u32, operands)?),
+            None => {
+                let name = cl.map_or_else(|| op.to_string(), |c| format!("{c:?}"));
+                let what = format!(
+                    "'{name}' on the Vulkan target (GLSL.std.450 has no instruction as precise as OpenCL requires; native_ and half_ forms, and -cl-fast-relaxed-math, map to it)"
+                );
+                match at {
+                    Some(span) => super::unsupported(span, what),
+                    None => Err(super::Error::Bug(clc_passes::diag::Bug::new(None, what))),
+                }
+            }
+        }
     }
 
     /// The element kind and component count of a scalar or vector type.
@@ -61,7 +89,13 @@ impl Writer<'_> {
             if n > 4 {
                 self.capabilities.insert(Capability::Vector16);
             }
-            self.b.type_vector(e, u32::from(n))
+            let id = self.b.type_vector(e, u32::from(n));
+            // Three-component vectors take the storage of four.
+            let elem_size = self.sizes.get(&e).copied().unwrap_or(0);
+            self.sizes
+                .entry(id)
+                .or_insert(elem_size * u64::from(if n == 3 { 4 } else { n }));
+            id
         }
     }
 
@@ -183,7 +217,14 @@ impl Writer<'_> {
                 BinaryOp::Rem => self.b.f_rem(ty, None, a, b)?,
                 _ => return bug(span, "bitwise operator on floats"),
             };
-            if self.opts.float.fast_math != 0 {
+            if self.opts.flavor.is_vulkan() {
+                // Without NoContraction drivers fuse any multiply and add (NVIDIA's does);
+                // what OpenCL allows to fuse was fused explicitly by `contract-fp`.
+                if !self.opts.float.contract && op != BinaryOp::Div && op != BinaryOp::Rem {
+                    self.b
+                        .decorate(id, rspirv::spirv::Decoration::NoContraction, []);
+                }
+            } else if self.opts.float.fast_math != 0 {
                 let mode =
                     rspirv::spirv::FPFastMathMode::from_bits_truncate(self.opts.float.fast_math);
                 self.b.decorate(

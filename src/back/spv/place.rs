@@ -2,16 +2,25 @@
 //! of a place is a set of components of the vector stored there, read and written with
 //! shuffles (SPIR-V cannot point at several components).
 
+use super::flavor::Site;
 use super::function::FnState;
 use super::types::ConstScalar;
 use super::{bug, Result, Writer};
-use clc_passes::ast::{AddressSpace, Category, Expr, ExprKind, Handle, Scalar, Swizzle, Type};
-use rspirv::spirv::Word;
+use clc_passes::ast::{
+    AddressSpace, CastKind, Category, Expr, ExprKind, Handle, Scalar, Swizzle, Type,
+};
+use rspirv::dr::Operand;
+use rspirv::spirv::{MemoryAccess, StorageClass, Word};
 
 /// A place whose address has been computed (once, whatever its side effects).
 pub(super) enum Resolved {
-    /// An object of SPIR-V type `ty` at `ptr`.
-    Ptr { ptr: Word, ty: Word },
+    /// An object of SPIR-V type `ty` (AST type `ast`) at `ptr` in `sc` storage.
+    Ptr {
+        ptr: Word,
+        ty: Word,
+        sc: StorageClass,
+        ast: Handle<Type>,
+    },
     /// Components `indices` of the vector of type `vec_ty` at `ptr`; `ty` is the type of
     /// the selected components.
     Swizzle {
@@ -20,6 +29,8 @@ pub(super) enum Resolved {
         elem_ty: Word,
         indices: Vec<u8>,
         ty: Word,
+        sc: StorageClass,
+        vec_ast: Handle<Type>,
     },
 }
 
@@ -34,6 +45,18 @@ fn lane(i: u8) -> u32 {
 impl Writer<'_> {
     /// The pointer to the object a place expression designates.
     pub(super) fn place(&mut self, st: &mut FnState<'_>, e: Handle<Expr>) -> Result<Word> {
+        Ok(self.place_in(st, e)?.0)
+    }
+
+    /// The pointer to the object a place designates, and the storage class it points into
+    /// (which the address space alone does not decide: Vulkan keeps program-scope
+    /// `__constant` data in `Private` variables but reaches `__constant` buffers through
+    /// buffer device addresses).
+    pub(super) fn place_in(
+        &mut self,
+        st: &mut FnState<'_>,
+        e: Handle<Expr>,
+    ) -> Result<(Word, StorageClass)> {
         let x = &st.f.exprs[e];
         let span = x.span;
         let Category::Place { space, .. } = x.category else {
@@ -42,51 +65,149 @@ impl Writer<'_> {
         let space = space.unwrap_or(AddressSpace::Private);
         match x.kind.clone() {
             ExprKind::Local(l) => match st.locals.get(&l) {
-                Some(&p) => Ok(p),
+                Some(&p) => Ok((p, self.local_class(st, l))),
                 None => bug(span, "local without storage"),
             },
             ExprKind::Global(g) => match self.globals.get(&g) {
                 Some(&p) => {
                     st.used.insert(p);
-                    Ok(p)
+                    let sc = self.global_class(g);
+                    Ok((p, sc))
                 }
                 None => bug(span, "global without storage"),
             },
-            ExprKind::Deref(p) => self.value(st, p),
+            ExprKind::Deref(p) => {
+                let sc = self.opts.flavor.storage_class(space, Site::Pointee);
+                Ok((self.value(st, p)?, sc))
+            }
             ExprKind::Index { base, index } => {
                 let ty = self.ty(x.ty, span)?;
-                let ptr_ty = self.pointer(space, ty);
+                if let ExprKind::Cast {
+                    kind: CastKind::ArrayToPointer,
+                    operand,
+                    ..
+                } = st.f.exprs[base].kind
+                {
+                    if self.opts.flavor.is_vulkan() {
+                        // `array[i]`: an access chain into the array object, which logical
+                        // storage classes (Function, Private, Workgroup) allow where
+                        // pointer arithmetic is not.
+                        let (arr, sc) = self.place_in(st, operand)?;
+                        let ptr_ty = self.pointer_sc(sc, ty);
+                        let idx = self.index64(st, index)?;
+                        return Ok((self.b.access_chain(ptr_ty, None, arr, [idx])?, sc));
+                    }
+                }
+                let sc = self.opts.flavor.storage_class(space, Site::Pointee);
+                let ptr_ty = self.pointer_sc(sc, ty);
                 let base = self.value(st, base)?;
                 let idx = self.index64(st, index)?;
-                Ok(self
-                    .b
-                    .in_bounds_ptr_access_chain(ptr_ty, None, base, idx, [])?)
+                Ok((self.ptr_chain(ptr_ty, base, idx)?, sc))
             }
             ExprKind::Member { base, field } => {
                 let ty = self.ty(x.ty, span)?;
-                let ptr_ty = self.pointer(space, ty);
                 let def = match self.m.types.get(st.f.exprs[base].ty) {
                     Type::Struct(d) => *d,
                     _ => return bug(span, "member of a non-struct"),
                 };
-                let base = self.place(st, base)?;
+                let (base, sc) = self.place_in(st, base)?;
+                let ptr_ty = self.pointer_sc(sc, ty);
                 if self.m.types.structs[def].is_union {
                     // Every member of a union starts at its first byte.
-                    return Ok(self.b.bitcast(ptr_ty, None, base)?);
+                    if self.opts.flavor.is_vulkan() && sc != StorageClass::PhysicalStorageBuffer {
+                        return super::unsupported(
+                            span,
+                            "a union member outside __global or __constant memory on the Vulkan target",
+                        );
+                    }
+                    return Ok((self.b.bitcast(ptr_ty, None, base)?, sc));
                 }
                 let idx = self.u32_const(self.member_index(def, field));
-                Ok(self.b.in_bounds_access_chain(ptr_ty, None, base, [idx])?)
+                Ok((
+                    self.b.in_bounds_access_chain(ptr_ty, None, base, [idx])?,
+                    sc,
+                ))
             }
             ExprKind::CompoundLiteral { local, init } => {
                 let Some(&var) = st.locals.get(&local) else {
                     return bug(span, "compound literal without storage");
                 };
                 self.store_init(st, var, x.ty, space, &init, span)?;
-                Ok(var)
+                Ok((var, StorageClass::Function))
             }
             ExprKind::Swizzle { .. } => bug(span, "the address of vector components"),
             _ => bug(span, "this expression is not a place"),
         }
+    }
+
+    /// The storage class of a local variable's storage.
+    pub(super) fn local_class(
+        &self,
+        st: &FnState<'_>,
+        l: Handle<clc_passes::ast::Local>,
+    ) -> StorageClass {
+        let space = st.f.locals[l].ty.space.unwrap_or(AddressSpace::Private);
+        if space == AddressSpace::Local {
+            self.opts.flavor.storage_class(space, Site::ModuleVariable)
+        } else {
+            self.opts
+                .flavor
+                .storage_class(AddressSpace::Private, Site::FunctionVariable)
+        }
+    }
+
+    /// The storage class of a program-scope variable.
+    pub(super) fn global_class(&self, g: Handle<clc_passes::ast::Global>) -> StorageClass {
+        let space = self.m.globals[g].ty.space.unwrap_or(AddressSpace::Global);
+        self.opts.flavor.storage_class(space, Site::ModuleVariable)
+    }
+
+    /// The memory operands of an access to `sc` storage through a pointer to an object of
+    /// AST type `ty`: Vulkan's physical storage buffers need the alignment, and accesses to
+    /// memory other invocations see are non-private under the Vulkan memory model.
+    pub(super) fn memory_access(
+        &self,
+        sc: StorageClass,
+        ty: Handle<Type>,
+    ) -> (Option<MemoryAccess>, Vec<Operand>) {
+        if !self.opts.flavor.is_vulkan() {
+            return (None, vec![]);
+        }
+        match sc {
+            StorageClass::PhysicalStorageBuffer => {
+                let align = self.m.types.align_of(ty, &self.m.lang.layout).max(1) as u32;
+                (
+                    Some(MemoryAccess::ALIGNED | MemoryAccess::NON_PRIVATE_POINTER),
+                    vec![Operand::LiteralBit32(align)],
+                )
+            }
+            StorageClass::Workgroup => (Some(MemoryAccess::NON_PRIVATE_POINTER), vec![]),
+            _ => (None, vec![]),
+        }
+    }
+
+    /// Loads an object of AST type `ast` and SPIR-V type `ty` from `ptr` in `sc` storage.
+    pub(super) fn load_from(
+        &mut self,
+        ty: Word,
+        ptr: Word,
+        sc: StorageClass,
+        ast: Handle<Type>,
+    ) -> Result<Word> {
+        let (access, ops) = self.memory_access(sc, ast);
+        Ok(self.b.load(ty, None, ptr, access, ops)?)
+    }
+
+    /// Stores `v`, an object of AST type `ast`, to `ptr` in `sc` storage.
+    pub(super) fn store_to(
+        &mut self,
+        ptr: Word,
+        v: Word,
+        sc: StorageClass,
+        ast: Handle<Type>,
+    ) -> Result<()> {
+        let (access, ops) = self.memory_access(sc, ast);
+        Ok(self.b.store(ptr, v, access, ops)?)
     }
 
     /// Computes a place's address once, for reading and writing it.
@@ -98,35 +219,43 @@ impl Writer<'_> {
             let Some((elem, _)) = self.numeric(b.ty) else {
                 return bug(x.span, "swizzle of a non-vector");
             };
+            let vec_ast = b.ty;
             let vec_ty = self.ty(b.ty, b.span)?;
             let elem_ty = self.scalar(elem);
-            let ptr = self.place(st, base)?;
+            let (ptr, sc) = self.place_in(st, base)?;
             return Ok(Resolved::Swizzle {
                 ptr,
                 vec_ty,
                 elem_ty,
                 indices,
                 ty,
+                sc,
+                vec_ast,
             });
         }
+        let (ptr, sc) = self.place_in(st, e)?;
         Ok(Resolved::Ptr {
-            ptr: self.place(st, e)?,
+            ptr,
             ty,
+            sc,
+            ast: x.ty,
         })
     }
 
     /// Reads a resolved place.
     pub(super) fn load_resolved(&mut self, r: &Resolved) -> Result<Word> {
         match r {
-            Resolved::Ptr { ptr, ty } => Ok(self.b.load(*ty, None, *ptr, None, [])?),
+            Resolved::Ptr { ptr, ty, sc, ast } => self.load_from(*ty, *ptr, *sc, *ast),
             Resolved::Swizzle {
                 ptr,
                 vec_ty,
                 indices,
                 ty,
+                sc,
+                vec_ast,
                 ..
             } => {
-                let v = self.b.load(*vec_ty, None, *ptr, None, [])?;
+                let v = self.load_from(*vec_ty, *ptr, *sc, *vec_ast)?;
                 self.components(v, indices, *ty)
             }
         }
@@ -135,15 +264,17 @@ impl Writer<'_> {
     /// Writes a resolved place.
     pub(super) fn store_resolved(&mut self, r: &Resolved, v: Word) -> Result<()> {
         match r {
-            Resolved::Ptr { ptr, .. } => Ok(self.b.store(*ptr, v, None, [])?),
+            Resolved::Ptr { ptr, sc, ast, .. } => self.store_to(*ptr, v, *sc, *ast),
             Resolved::Swizzle {
                 ptr,
                 vec_ty,
                 elem_ty,
                 indices,
+                sc,
+                vec_ast,
                 ..
             } => {
-                let old = self.b.load(*vec_ty, None, *ptr, None, [])?;
+                let old = self.load_from(*vec_ty, *ptr, *sc, *vec_ast)?;
                 // Component by component: drivers' SPIR-V readers mishandle shuffles of
                 // vectors of different sizes (Intel's CPU runtime crashes on them).
                 let new = if let [i] = indices.as_slice() {
@@ -159,7 +290,7 @@ impl Writer<'_> {
                     }
                     acc
                 };
-                Ok(self.b.store(*ptr, new, None, [])?)
+                self.store_to(*ptr, new, *sc, *vec_ast)
             }
         }
     }

@@ -2,6 +2,7 @@
 //! both have caches here: one `OpTypeStruct` per struct declaration, one constant per
 //! (type, value).
 
+use super::flavor::Site;
 use super::{unsupported, Result, Writer};
 use clc_passes::ast::{AddressSpace, ConstValue, Handle, Scalar, Type};
 use clc_passes::diag::Span;
@@ -17,10 +18,29 @@ impl Writer<'_> {
             Type::Void => self.b.type_void(),
             Type::Scalar(s) => self.numeric_ty((s, 1)),
             Type::Pointer { pointee, space, .. } => {
+                let space = space.unwrap_or(AddressSpace::Private);
+                if self.opts.flavor.is_vulkan() {
+                    match space {
+                        AddressSpace::Private => {
+                            return unsupported(
+                                at,
+                                "pointers to __private memory on the Vulkan target",
+                            )
+                        }
+                        AddressSpace::Generic => {
+                            return unsupported(
+                                at,
+                                "generic pointers whose address space is not inferred on the Vulkan target",
+                            )
+                        }
+                        _ => {}
+                    }
+                }
                 let pointee = self.pointee_ty(pointee, at)?;
-                self.pointer(space.unwrap_or(AddressSpace::Private), pointee)
+                self.pointer(space, pointee)
             }
             Type::Array { elem, len } => {
+                let elem_h = elem;
                 let elem = self.ty(elem, at)?;
                 let len_ty = self.scalar(Scalar::Int {
                     width: 32,
@@ -30,11 +50,16 @@ impl Writer<'_> {
                     return unsupported(at, "arrays of 2^32 elements or more");
                 };
                 let len = self.constant_bits(len_ty, u64::from(len));
-                self.b.type_array(elem, len)
+                let id = self.b.type_array(elem, len);
+                let stride = self.m.types.size_of(elem_h, &self.m.lang.layout);
+                self.array_stride(id, stride);
+                id
             }
             Type::Struct(d) => {
                 let def = self.m.types.structs[d].clone();
                 let mut members = Vec::new();
+                // The byte offset of each SPIR-V member (Vulkan decorates them).
+                let mut offsets = Vec::new();
                 if def.is_union {
                     // SPIR-V has no unions: the storage is the most aligned member (padded to
                     // the union's size), and members are reached through pointer casts.
@@ -49,7 +74,9 @@ impl Writer<'_> {
                     };
                     let rep_size = self.m.types.size_of(rep.ty, layout);
                     members.push(self.ty(rep.ty, at)?);
+                    offsets.push(0);
                     if rep_size < def.size {
+                        offsets.push(rep_size);
                         let byte = self.scalar(Scalar::Int {
                             width: 8,
                             signed: false,
@@ -81,6 +108,16 @@ impl Writer<'_> {
                         } else {
                             self.natural_align(f.ty)
                         };
+                        if self.opts.flavor.is_vulkan() && f.offset % self.natural_align(f.ty) != 0
+                        {
+                            return unsupported(
+                                at,
+                                format!(
+                                    "the misaligned member '{}' of a packed struct on the Vulkan target",
+                                    f.name
+                                ),
+                            );
+                        }
                         let natural = pos.div_ceil(align) * align;
                         if f.offset != natural {
                             if f.offset < natural || f.offset % align != 0 {
@@ -89,9 +126,11 @@ impl Writer<'_> {
                                     format!("the layout of '{}'", self.m.types.display(h)),
                                 );
                             }
+                            offsets.push(pos);
                             members.push(self.padding(f.offset - pos));
                         }
                         map.push(members.len() as u32);
+                        offsets.push(f.offset);
                         members.push(self.ty(f.ty, at)?);
                         pos = f.offset + self.m.types.size_of(f.ty, &layout);
                         max_align = max_align.max(align);
@@ -103,13 +142,25 @@ impl Writer<'_> {
                                 format!("the layout of '{}'", self.m.types.display(h)),
                             );
                         }
+                        offsets.push(pos);
                         members.push(self.padding(def.size - pos));
                     }
                     self.struct_members.insert(d, map);
                 }
                 let id = self.b.id();
                 self.b.type_struct_id(Some(id), members);
-                if def.packed {
+                if self.opts.flavor.is_vulkan() {
+                    // Structs may live in buffers: explicit layout, clang's offsets.
+                    for (i, off) in offsets.iter().enumerate() {
+                        self.b.member_decorate(
+                            id,
+                            i as u32,
+                            Decoration::Offset,
+                            [rspirv::dr::Operand::LiteralBit32(*off as u32)],
+                        );
+                    }
+                }
+                if def.packed && !self.opts.flavor.is_vulkan() {
                     self.b.decorate(id, Decoration::CPacked, []);
                 }
                 if !def.name.is_empty() {
@@ -117,13 +168,32 @@ impl Writer<'_> {
                 }
                 id
             }
+            Type::Vector { len, .. } if len > 4 && self.opts.flavor.is_vulkan() => {
+                return unsupported(at, "vectors of 8 and 16 components on the Vulkan target")
+            }
             Type::Vector { elem, len } => self.numeric_ty((elem, len)),
             Type::Image(image) => self.image_type(image),
             Type::Sampler => self.b.type_sampler(),
             Type::Event => self.b.type_event(),
         };
         self.types.insert(h, id);
+        let size = match self.m.types.get(h) {
+            Type::Void | Type::Image(_) | Type::Sampler | Type::Event => 0,
+            _ => self.m.types.size_of(h, &self.m.lang.layout),
+        };
+        self.sizes.entry(id).or_insert(size);
         Ok(id)
+    }
+
+    /// Decorates an array type with its stride once (Vulkan: arrays may live in buffers).
+    fn array_stride(&mut self, array: Word, stride: u64) {
+        if self.opts.flavor.is_vulkan() && self.strided.insert(array) {
+            self.b.decorate(
+                array,
+                Decoration::ArrayStride,
+                [rspirv::dr::Operand::LiteralBit32(stride as u32)],
+            );
+        }
     }
 
     /// The SPIR-V type a pointer to `h` points to: `void *` points to bytes (as in clang's
@@ -135,7 +205,7 @@ impl Writer<'_> {
                 width: 8,
                 signed: false,
             }),
-            Type::Scalar(s @ Scalar::Float { width: 16 }) => {
+            Type::Scalar(s @ Scalar::Float { width: 16 }) if !self.opts.flavor.is_vulkan() => {
                 let s = *s;
                 self.capabilities.insert(Capability::Float16Buffer);
                 self.scalar(s)
@@ -155,7 +225,9 @@ impl Writer<'_> {
             signed: false,
         });
         let len = self.constant_bits(len_ty, n);
-        self.b.type_array(byte, len)
+        let id = self.b.type_array(byte, len);
+        self.array_stride(id, 1);
+        id
     }
 
     /// The alignment a consumer gives a SPIR-V type it lays out naturally (attributes
@@ -202,6 +274,7 @@ impl Writer<'_> {
                 };
                 // Under the Kernel capability every integer type is signless.
                 let id = self.b.type_int(u32::from(width), 0);
+                self.sizes.insert(id, u64::from(width / 8));
                 if width == 64 {
                     self.wide.insert(id);
                 }
@@ -214,6 +287,7 @@ impl Writer<'_> {
                     self.capabilities.insert(Capability::Float64);
                 }
                 let id = self.b.type_float(u32::from(width), None);
+                self.sizes.insert(id, u64::from(width / 8));
                 if width == 64 {
                     self.wide.insert(id);
                 }
@@ -222,12 +296,14 @@ impl Writer<'_> {
         }
     }
 
-    /// A pointer into `space` to the SPIR-V type `pointee`.
+    /// A pointer into `space` to the SPIR-V type `pointee`: the type of C pointers.
     pub(super) fn pointer(&mut self, space: AddressSpace, pointee: Word) -> Word {
-        let sc = self.opts.flavor.storage_class(space);
+        let sc = self.opts.flavor.storage_class(space, Site::Pointee);
         self.pointer_sc(sc, pointee)
     }
 
+    /// A pointer into storage class `sc`. Physical storage buffer pointers are stepped by
+    /// `OpPtrAccessChain`, which needs the pointee's size as the pointer type's stride.
     pub(super) fn pointer_sc(&mut self, sc: StorageClass, pointee: Word) -> Word {
         if sc == StorageClass::Generic {
             self.capabilities.insert(Capability::GenericPointer);
@@ -237,6 +313,21 @@ impl Writer<'_> {
         }
         let id = self.b.type_pointer(None, sc, pointee);
         self.pointers.insert((sc, pointee), id);
+        if matches!(
+            sc,
+            StorageClass::PhysicalStorageBuffer | StorageClass::Workgroup
+        ) && self.opts.flavor.is_vulkan()
+        {
+            if let Some(&size) = self.sizes.get(&pointee) {
+                if size > 0 && sc == StorageClass::PhysicalStorageBuffer {
+                    self.b.decorate(
+                        id,
+                        Decoration::ArrayStride,
+                        [rspirv::dr::Operand::LiteralBit32(size as u32)],
+                    );
+                }
+            }
+        }
         id
     }
 
@@ -424,7 +515,13 @@ impl Writer<'_> {
     ) -> Result<Word> {
         let ty = self.ty(h, at)?;
         Ok(match (self.m.types.get(h).clone(), v) {
+            (Type::Pointer { .. }, ConstValue::Zero) if self.opts.flavor.is_vulkan() => {
+                return unsupported(at, "pointer constants on the Vulkan target")
+            }
             (_, ConstValue::Zero) => self.null(ty),
+            (Type::Pointer { .. }, ConstValue::Address { .. }) if self.opts.flavor.is_vulkan() => {
+                return unsupported(at, "address constants on the Vulkan target")
+            }
             (Type::Pointer { space, .. }, ConstValue::Address { global, indices }) => self
                 .address_constant(
                     *global,

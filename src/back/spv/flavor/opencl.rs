@@ -1,7 +1,8 @@
 //! The OpenCL flavour (SPEC.md §Mapping, OpenCL column).
 
-use clc_passes::ast::AddressSpace;
+use clc_passes::ast::{AddressSpace, LangVersion};
 use rspirv::spirv::{Capability, StorageClass};
+use spirv_tools::TargetEnv;
 
 /// Address space → storage class for `clCreateProgramWithIL`.
 pub fn storage_class(space: AddressSpace) -> StorageClass {
@@ -17,6 +18,29 @@ pub fn storage_class(space: AddressSpace) -> StorageClass {
 /// `Addresses` and `Kernel` define the environment; `Int64` because `size_t` is 64-bit.
 pub const BASE_CAPABILITIES: &[Capability] =
     &[Capability::Addresses, Capability::Kernel, Capability::Int64];
+
+/// The spirv-val environment: OpenCL environments accept SPIR-V 1.0 (OpenCL 2.2 up to
+/// 1.2); later versions, and modules using extension capabilities, are validated as
+/// universal SPIR-V.
+pub fn validator_env(
+    version: (u8, u8),
+    cl_std: LangVersion,
+    extended: bool,
+) -> Result<TargetEnv, String> {
+    Ok(match (version, cl_std, extended) {
+        ((1, 0), _, true) => TargetEnv::Universal_1_0,
+        ((1, 1), _, true) => TargetEnv::Universal_1_1,
+        ((1, 2), _, true) => TargetEnv::Universal_1_2,
+        ((1, 0), LangVersion::Cl12, _) => TargetEnv::OpenCL_1_2,
+        ((1, 0), _, _) => TargetEnv::OpenCL_2_0,
+        ((1, 1 | 2), _, _) => TargetEnv::OpenCL_2_2,
+        ((1, 3), _, _) => TargetEnv::Universal_1_3,
+        ((1, 4), _, _) => TargetEnv::Universal_1_4,
+        ((1, 5), _, _) => TargetEnv::Universal_1_5,
+        ((1, 6), _, _) => TargetEnv::Universal_1_6,
+        ((maj, min), _, _) => return Err(format!("SPIR-V version {maj}.{min}")),
+    })
+}
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,408 @@
+//! Vulkan entry points (docs/VULKAN.md). A Vulkan compute entry point takes no parameters:
+//! each kernel is emitted as an ordinary function, and a parameterless `GLCompute` entry
+//! point reads the argument block, keeps the NDRange in `Private` variables for the
+//! work-item functions, lets work-items past the global size return (non-uniform
+//! work-groups) and calls the kernel with its arguments.
+
+use super::flavor::vulkan::abi::{self, ArgSlot, KernelAbi};
+use super::flavor::Site;
+use super::{bug, unsupported, Result, Writer};
+use clc_passes::ast::{AddressSpace, Function, Handle, Scalar, Type};
+use rspirv::dr::Operand;
+use rspirv::spirv::{
+    BuiltIn, Decoration, ExecutionMode, ExecutionModel, FunctionControl, SelectionControl,
+    StorageClass, Word,
+};
+use std::collections::BTreeSet;
+
+/// The module-scope `Private` variables holding the NDRange of the running dispatch.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct NdRange {
+    /// `v3uint` global offset.
+    pub offset: Word,
+    /// `v3uint` global size.
+    pub global_size: Word,
+    /// `v3uint` enqueued local size.
+    pub local_size: Word,
+    /// `uint` work dimension.
+    pub work_dim: Word,
+}
+
+impl Writer<'_> {
+    fn uint(&mut self) -> Word {
+        self.scalar(Scalar::Int {
+            width: 32,
+            signed: false,
+        })
+    }
+
+    fn v3uint(&mut self) -> Word {
+        let u = self.uint();
+        self.b.type_vector(u, 3)
+    }
+
+    /// The `Private` variables of the NDRange, declared on first use.
+    pub(super) fn ndrange(&mut self) -> NdRange {
+        if let Some(r) = self.ndrange {
+            return r;
+        }
+        let v3 = self.v3uint();
+        let u = self.uint();
+        let sc = self
+            .opts
+            .flavor
+            .storage_class(AddressSpace::Private, Site::ModuleVariable);
+        let pv3 = self.pointer_sc(sc, v3);
+        let pu = self.pointer_sc(sc, u);
+        let var = |w: &mut Self, ptr, name: &str| {
+            let id = w.module_variable(ptr, sc, None);
+            w.b.name(id, format!("__clc_{name}"));
+            id
+        };
+        let r = NdRange {
+            offset: var(self, pv3, "global_offset"),
+            global_size: var(self, pv3, "global_size"),
+            local_size: var(self, pv3, "local_size"),
+            work_dim: var(self, pu, "work_dim"),
+        };
+        self.ndrange = Some(r);
+        r
+    }
+
+    /// A Vulkan `Input` built-in (`v3uint` or `uint`), declared on first use.
+    pub(super) fn vk_input(&mut self, builtin: BuiltIn) -> (Word, Word) {
+        let ty = match builtin {
+            BuiltIn::LocalInvocationIndex | BuiltIn::SubgroupSize | BuiltIn::SubgroupId => {
+                self.uint()
+            }
+            _ => self.v3uint(),
+        };
+        if let Some(&id) = self.builtin_vars.get(&builtin) {
+            return (id, ty);
+        }
+        let ptr = self.pointer_sc(StorageClass::Input, ty);
+        let id = self.module_variable(ptr, StorageClass::Input, None);
+        self.b
+            .decorate(id, Decoration::BuiltIn, [Operand::BuiltIn(builtin)]);
+        self.b.name(id, format!("__spirv_BuiltIn{builtin:?}"));
+        self.builtin_vars.insert(builtin, id);
+        (id, ty)
+    }
+
+    /// Loads a `v3uint` input built-in, recording the use.
+    pub(super) fn vk_load_input(&mut self, used: &mut BTreeSet<Word>, b: BuiltIn) -> Result<Word> {
+        let (var, ty) = self.vk_input(b);
+        used.insert(var);
+        Ok(self.b.load(ty, None, var, None, [])?)
+    }
+
+    /// The work-group size every kernel of the module runs with: the `WorkgroupSize`
+    /// built-in made of specialization constants 0, 1 and 2, unless every kernel has a
+    /// `reqd_work_group_size` (then each entry point's `LocalSize`).
+    fn workgroup_size_constant(&mut self) -> Option<Word> {
+        let all_fixed = self
+            .m
+            .functions
+            .iter()
+            .filter_map(|(_, f)| f.kernel.as_ref())
+            .all(|k| k.reqd_work_group_size.is_some());
+        if all_fixed {
+            return None;
+        }
+        if let Some(id) = self.workgroup_size {
+            return Some(id);
+        }
+        let u = self.uint();
+        let mut parts = Vec::new();
+        for (i, id) in abi::WORKGROUP_SIZE_SPEC_IDS.into_iter().enumerate() {
+            let c = self.b.spec_constant_bit32(u, if i == 0 { 64 } else { 1 });
+            self.b
+                .decorate(c, Decoration::SpecId, [Operand::LiteralBit32(id)]);
+            parts.push(c);
+        }
+        let v3 = self.v3uint();
+        let id = self.b.spec_constant_composite(v3, parts);
+        self.b.decorate(
+            id,
+            Decoration::BuiltIn,
+            [Operand::BuiltIn(BuiltIn::WorkgroupSize)],
+        );
+        self.workgroup_size = Some(id);
+        Some(id)
+    }
+
+    /// Emits the entry point of kernel `fh`, whose body is the function `body`.
+    pub(super) fn vulkan_entry(
+        &mut self,
+        fh: Handle<Function>,
+        body: Word,
+        kabi: &KernelAbi,
+    ) -> Result<Word> {
+        let f = &self.m.functions[fh];
+        let span = f.span;
+        let name = f.name.clone();
+        let reqd = f.kernel.as_ref().and_then(|k| k.reqd_work_group_size);
+        let u = self.uint();
+        let v3 = self.v3uint();
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
+        let mut used = BTreeSet::new();
+
+        // The argument block: the header, then one member per argument in the block.
+        let mut members = vec![u; 8];
+        members.extend([ulong, ulong]);
+        let mut offsets: Vec<u64> = vec![0, 4, 8, 12, 16, 20, 24, 28, 32, 40];
+        let mut member_of_arg = Vec::new();
+        for (&p, slot) in f.params.iter().zip(&kabi.args) {
+            match slot {
+                ArgSlot::Block { offset, .. } => {
+                    let l = &f.locals[p];
+                    member_of_arg.push(Some(members.len() as u32));
+                    members.push(self.ty(l.ty.ty, l.span)?);
+                    offsets.push(*offset);
+                }
+                ArgSlot::LocalArray { .. } => member_of_arg.push(None),
+                ArgSlot::Opaque => {
+                    return unsupported(
+                        f.locals[p].span,
+                        "image, sampler and event arguments on the Vulkan target",
+                    )
+                }
+            }
+        }
+        let block_ty = self.b.id();
+        self.b.type_struct_id(Some(block_ty), members.clone());
+        self.b.decorate(block_ty, Decoration::Block, []);
+        for (i, off) in offsets.iter().enumerate() {
+            self.b.member_decorate(
+                block_ty,
+                i as u32,
+                Decoration::Offset,
+                [Operand::LiteralBit32(*off as u32)],
+            );
+        }
+        self.b.name(block_ty, format!("{name}.args"));
+        let block_sc = if kabi.push_constant {
+            StorageClass::PushConstant
+        } else {
+            StorageClass::Uniform
+        };
+        let block_ptr = self.pointer_sc(block_sc, block_ty);
+        let block = self.module_variable(block_ptr, block_sc, None);
+        if !kabi.push_constant {
+            self.b
+                .decorate(block, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+            self.b
+                .decorate(block, Decoration::Binding, [Operand::LiteralBit32(0)]);
+        }
+        used.insert(block);
+
+        // `__local` arguments: work-group arrays sized by specialization constants.
+        let mut local_arrays = Vec::new();
+        for (&p, slot) in f.params.iter().zip(&kabi.args) {
+            if let ArgSlot::LocalArray { spec_id, .. } = *slot {
+                let l = &f.locals[p];
+                let Type::Pointer { pointee, .. } = self.m.types.get(l.ty.ty).clone() else {
+                    return bug(l.span, "__local argument that is not a pointer");
+                };
+                let elem = self.pointee_ty(pointee, l.span)?;
+                let len = self.b.spec_constant_bit32(u, 1);
+                self.b
+                    .decorate(len, Decoration::SpecId, [Operand::LiteralBit32(spec_id)]);
+                let arr = self.b.type_array(elem, len);
+                let sc = self
+                    .opts
+                    .flavor
+                    .storage_class(AddressSpace::Local, Site::ModuleVariable);
+                let ptr = self.pointer_sc(sc, arr);
+                let var = self.module_variable(ptr, sc, None);
+                self.b.name(var, format!("{name}.{}", l.name));
+                used.insert(var);
+                local_arrays.push(Some((var, elem, sc)));
+            } else {
+                local_arrays.push(None);
+            }
+        }
+        let wg_size = self.workgroup_size_constant();
+
+        let void = self.b.type_void();
+        let fn_ty = self.b.type_function(void, []);
+        let id = self.b.id();
+        self.b
+            .begin_function(void, Some(id), FunctionControl::NONE, fn_ty)?;
+        self.b.name(id, name.clone());
+        self.b.begin_block(None)?;
+
+        // The header into the NDRange variables.
+        let member = |w: &mut Self, i: u32, ty: Word| -> Result<Word> {
+            let p = w.pointer_sc(block_sc, ty);
+            let idx = w.u32_const(i);
+            let ptr = w.b.access_chain(p, None, block, [idx])?;
+            Ok(w.b.load(ty, None, ptr, None, [])?)
+        };
+        let mut offset = Vec::new();
+        let mut size = Vec::new();
+        for d in 0..3 {
+            offset.push(member(self, abi::GLOBAL_OFFSET + d, u)?);
+            size.push(member(self, abi::GLOBAL_SIZE + d, u)?);
+        }
+        let work_dim = member(self, abi::WORK_DIM, u)?;
+        let offset = self.b.composite_construct(v3, None, offset)?;
+        let size = self.b.composite_construct(v3, None, size)?;
+        let local = match (wg_size, reqd) {
+            (Some(c), _) => c,
+            (None, Some([x, y, z])) => {
+                let parts = [x, y, z].map(|v| self.u32_const(v));
+                self.b.constant_composite(v3, parts)
+            }
+            (None, None) => return bug(span, "no work-group size"),
+        };
+        let nd = self.ndrange();
+        for (var, v) in [
+            (nd.offset, offset),
+            (nd.global_size, size),
+            (nd.local_size, local),
+            (nd.work_dim, work_dim),
+        ] {
+            self.b.store(var, v, None, [])?;
+            used.insert(var);
+        }
+
+        // Work-items past the global size do not exist.
+        let gid = self.vk_load_input(&mut used, BuiltIn::GlobalInvocationId)?;
+        let bool3 = self.bool_ty_n(3);
+        let bool1 = self.bool_ty_n(1);
+        let outside = self.b.u_greater_than_equal(bool3, None, gid, size)?;
+        let any = self.b.any(bool1, None, outside)?;
+        let (exit, run) = (self.b.id(), self.b.id());
+        self.b.selection_merge(run, SelectionControl::NONE)?;
+        self.b.branch_conditional(any, exit, run, [])?;
+        self.b.begin_block(Some(exit))?;
+        self.b.ret()?;
+        self.b.begin_block(Some(run))?;
+
+        let mut args = Vec::new();
+        for (i, &p) in f.params.iter().enumerate() {
+            if let Some(m) = member_of_arg[i] {
+                let ty = members[m as usize];
+                args.push(member(self, m, ty)?);
+            } else if let Some((var, elem, sc)) = local_arrays[i] {
+                let ptr = self.pointer_sc(sc, elem);
+                let zero = self.u32_const(0);
+                args.push(self.b.access_chain(ptr, None, var, [zero])?);
+            } else {
+                return bug(f.locals[p].span, "argument without a slot");
+            }
+        }
+        self.b.function_call(void, None, body, args)?;
+        self.b.ret()?;
+        self.b.end_function()?;
+
+        match (wg_size, reqd) {
+            (None, Some([x, y, z])) => {
+                self.b
+                    .execution_mode(id, ExecutionMode::LocalSize, [x, y, z]);
+            }
+            _ => {
+                // Overridden by the WorkgroupSize built-in; Vulkan still wants a size.
+                self.b
+                    .execution_mode(id, ExecutionMode::LocalSize, [1, 1, 1]);
+            }
+        }
+        let called: BTreeSet<Word> = [body].into_iter().collect();
+        self.uses.insert(id, (used, called));
+        Ok(id)
+    }
+
+    /// Declares the Vulkan entry point of every kernel.
+    pub(super) fn vulkan_entry_points(&mut self, entries: &[(Word, String)]) {
+        for (id, name) in entries {
+            let interface = self.interface(*id);
+            self.b
+                .entry_point(ExecutionModel::GLCompute, *id, name.clone(), interface);
+        }
+    }
+}
+
+impl Writer<'_> {
+    /// A work-item function's value on Vulkan, before selecting a dimension: `v3ulong` for
+    /// the vector ones, `uint` for `get_work_dim`, `ulong` for the linear ids.
+    pub(super) fn vk_work_item(
+        &mut self,
+        used: &mut BTreeSet<Word>,
+        w: clc_passes::ast::builtin::WorkItem,
+        span: clc_passes::diag::Span,
+    ) -> Result<Word> {
+        use clc_passes::ast::builtin::WorkItem as W;
+        let u = self.uint();
+        let v3 = self.v3uint();
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
+        let v3ulong = self.b.type_vector(ulong, 3);
+        let nd = self.ndrange();
+        let private =
+            |w: &mut Self, used: &mut BTreeSet<Word>, var: Word, ty: Word| -> Result<Word> {
+                used.insert(var);
+                Ok(w.b.load(ty, None, var, None, [])?)
+            };
+        let v = match w {
+            W::WorkDim => return private(self, used, nd.work_dim, u),
+            W::GlobalSize => private(self, used, nd.global_size, v3)?,
+            W::GlobalOffset => private(self, used, nd.offset, v3)?,
+            W::EnqueuedLocalSize => private(self, used, nd.local_size, v3)?,
+            W::GlobalId => {
+                let off = private(self, used, nd.offset, v3)?;
+                let gid = self.vk_load_input(used, BuiltIn::GlobalInvocationId)?;
+                let id = self.b.u_convert(v3ulong, None, gid)?;
+                let off = self.b.u_convert(v3ulong, None, off)?;
+                return Ok(self.b.i_add(v3ulong, None, id, off)?);
+            }
+            W::LocalId => self.vk_load_input(used, BuiltIn::LocalInvocationId)?,
+            W::GroupId => self.vk_load_input(used, BuiltIn::WorkgroupId)?,
+            W::NumGroups => self.vk_load_input(used, BuiltIn::NumWorkgroups)?,
+            W::LocalSize => {
+                // The last work-group of a non-uniform NDRange is smaller.
+                let ls = private(self, used, nd.local_size, v3)?;
+                let gs = private(self, used, nd.global_size, v3)?;
+                let group = self.vk_load_input(used, BuiltIn::WorkgroupId)?;
+                let start = self.b.i_mul(v3, None, group, ls)?;
+                let rest = self.b.i_sub(v3, None, gs, start)?;
+                let set = self.ext;
+                self.b.ext_inst(
+                    v3,
+                    None,
+                    set,
+                    rspirv::spirv::GlslStd450Op::UMin as u32,
+                    [Operand::IdRef(ls), Operand::IdRef(rest)],
+                )?
+            }
+            W::GlobalLinearId => {
+                let gid = self.vk_load_input(used, BuiltIn::GlobalInvocationId)?;
+                let gs = private(self, used, nd.global_size, v3)?;
+                let gid = self.b.u_convert(v3ulong, None, gid)?;
+                let gs = self.b.u_convert(v3ulong, None, gs)?;
+                let c = |w: &mut Self, v: Word, i: u32| w.b.composite_extract(ulong, None, v, [i]);
+                let (x, y, z) = (c(self, gid, 0)?, c(self, gid, 1)?, c(self, gid, 2)?);
+                let (sx, sy) = (c(self, gs, 0)?, c(self, gs, 1)?);
+                let zy = self.b.i_mul(ulong, None, z, sy)?;
+                let zy = self.b.i_add(ulong, None, zy, y)?;
+                let zyx = self.b.i_mul(ulong, None, zy, sx)?;
+                return Ok(self.b.i_add(ulong, None, zyx, x)?);
+            }
+            W::LocalLinearId => {
+                let (var, ty) = self.vk_input(BuiltIn::LocalInvocationIndex);
+                used.insert(var);
+                let i = self.b.load(ty, None, var, None, [])?;
+                return Ok(self.b.u_convert(ulong, None, i)?);
+            }
+            _ => {
+                return unsupported(span, "sub-group functions on the Vulkan target");
+            }
+        };
+        Ok(self.b.u_convert(v3ulong, None, v)?)
+    }
+}

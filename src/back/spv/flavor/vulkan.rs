@@ -1,0 +1,311 @@
+//! The Vulkan flavour (SPEC.md §Mapping, Vulkan column): compute shaders whose C pointers
+//! into `__global` and `__constant` memory are buffer device addresses.
+
+use super::Site;
+use clc_passes::ast::AddressSpace;
+use rspirv::spirv::{Capability, GlslStd450Op, MemorySemantics, OpenclStd100Op, StorageClass};
+
+/// Address space → storage class, by where the object is.
+pub fn storage_class(space: AddressSpace, site: Site) -> StorageClass {
+    match (space, site) {
+        (AddressSpace::Global, _) => StorageClass::PhysicalStorageBuffer,
+        // Program-scope `__constant` data is initialized per invocation; pointers to
+        // `__constant` (arguments) are buffer device addresses.
+        (AddressSpace::Constant, Site::ModuleVariable) => StorageClass::Private,
+        (AddressSpace::Constant, _) => StorageClass::PhysicalStorageBuffer,
+        (AddressSpace::Local, _) => StorageClass::Workgroup,
+        (AddressSpace::Private, Site::ModuleVariable) => StorageClass::Private,
+        (AddressSpace::Private, _) => StorageClass::Function,
+        // Generic pointers are resolved before the backend; one that is left is rejected
+        // where its type is lowered.
+        (AddressSpace::Generic, _) => StorageClass::Generic,
+    }
+}
+
+/// `Shader` defines the environment; `PhysicalStorageBufferAddresses` gives C pointers,
+/// `Int64` the 64-bit addresses and `size_t`, `VulkanMemoryModel` the memory model,
+/// `VariablePointers` pointers into `__local` memory held in variables.
+pub const BASE_CAPABILITIES: &[Capability] = &[
+    Capability::Shader,
+    Capability::PhysicalStorageBufferAddresses,
+    Capability::Int64,
+    Capability::VulkanMemoryModel,
+    Capability::VulkanMemoryModelDeviceScope,
+    Capability::VariablePointers,
+    Capability::VariablePointersStorageBuffer,
+];
+
+/// Capabilities of the OpenCL execution environment that Vulkan does not have.
+pub fn forbidden_capability(cap: Capability) -> bool {
+    matches!(
+        cap,
+        Capability::Kernel
+            | Capability::Addresses
+            | Capability::GenericPointer
+            | Capability::Linkage
+            | Capability::Float16Buffer
+            | Capability::DeviceEnqueue
+            | Capability::Pipes
+            | Capability::SubgroupShuffleINTEL
+            | Capability::Groups
+            | Capability::ImageBasic
+            | Capability::LiteralSampler
+    )
+}
+
+/// The Vulkan memory model has no sequential consistency; acquire-release with explicit
+/// availability and visibility gives the ordering OpenCL's barriers and atomics need.
+pub fn semantics(order: MemorySemantics, storage: MemorySemantics) -> MemorySemantics {
+    let order = if order.contains(MemorySemantics::SEQUENTIALLY_CONSISTENT) {
+        MemorySemantics::ACQUIRE_RELEASE
+    } else {
+        order
+    };
+    let mut s = order | storage;
+    if order.intersects(MemorySemantics::RELEASE | MemorySemantics::ACQUIRE_RELEASE) {
+        s |= MemorySemantics::MAKE_AVAILABLE;
+    }
+    if order.intersects(MemorySemantics::ACQUIRE | MemorySemantics::ACQUIRE_RELEASE) {
+        s |= MemorySemantics::MAKE_VISIBLE;
+    }
+    s
+}
+
+/// The GLSL.std.450 instruction computing OpenCL.std's `op`, where its precision meets
+/// OpenCL's bounds: exact operations, and the `native_`/`half_` functions whose precision
+/// OpenCL leaves to the implementation. `relaxed` (`-cl-fast-relaxed-math`) admits the
+/// transcendental functions too. `None`: the function needs an emulation this target does
+/// not have yet.
+pub fn glsl_op(op: OpenclStd100Op, relaxed: bool) -> Option<GlslStd450Op> {
+    use GlslStd450Op as G;
+    use OpenclStd100Op as C;
+    Some(match op {
+        C::fabs => G::FAbs,
+        C::floor => G::Floor,
+        C::ceil => G::Ceil,
+        C::trunc => G::Trunc,
+        C::rint => G::RoundEven,
+        C::fmin => G::NMin,
+        C::fmax => G::NMax,
+        C::fma | C::mad => G::Fma,
+        C::sign => G::FSign,
+        C::step => G::Step,
+        C::s_abs => G::SAbs,
+        C::s_min => G::SMin,
+        C::u_min => G::UMin,
+        C::s_max => G::SMax,
+        C::u_max => G::UMax,
+        C::fclamp => G::FClamp,
+        C::s_clamp => G::SClamp,
+        C::u_clamp => G::UClamp,
+        C::ldexp => G::Ldexp,
+        C::degrees => G::Degrees,
+        C::radians => G::Radians,
+        C::cross => G::Cross,
+        // Vulkan: 2 ULP for inversesqrt, sqrt inherited from it (OpenCL: 2 and 3 ULP).
+        C::sqrt | C::native_sqrt | C::half_sqrt => G::Sqrt,
+        C::rsqrt | C::native_rsqrt | C::half_rsqrt => G::InverseSqrt,
+        C::native_sin | C::half_sin => G::Sin,
+        C::native_cos | C::half_cos => G::Cos,
+        C::native_tan | C::half_tan => G::Tan,
+        C::native_exp | C::half_exp => G::Exp,
+        C::native_exp2 | C::half_exp2 => G::Exp2,
+        C::native_log | C::half_log => G::Log,
+        C::native_log2 | C::half_log2 => G::Log2,
+        C::native_powr | C::half_powr => G::Pow,
+        C::sin if relaxed => G::Sin,
+        C::cos if relaxed => G::Cos,
+        C::tan if relaxed => G::Tan,
+        C::asin if relaxed => G::Asin,
+        C::acos if relaxed => G::Acos,
+        C::atan if relaxed => G::Atan,
+        C::atan2 if relaxed => G::Atan2,
+        C::sinh if relaxed => G::Sinh,
+        C::cosh if relaxed => G::Cosh,
+        C::tanh if relaxed => G::Tanh,
+        C::exp if relaxed => G::Exp,
+        C::exp2 if relaxed => G::Exp2,
+        C::log if relaxed => G::Log,
+        C::log2 if relaxed => G::Log2,
+        C::pow | C::powr if relaxed => G::Pow,
+        _ => return None,
+    })
+}
+
+/// The kernel ABI (docs/VULKAN.md): where each argument is, in a block that starts with a
+/// fixed header.
+pub mod abi {
+    use clc_passes::address_space::ArgKind;
+    use clc_passes::ast::{Function, Handle, Module, Type};
+    use clc_passes::pipeline::Validated;
+
+    /// Bytes of the block header (global offset, work dimension, global size, the data
+    /// buffer's and the private stack's addresses).
+    pub const HEADER_BYTES: u64 = 48;
+    /// Member index of each header field in the block struct.
+    pub const GLOBAL_OFFSET: u32 = 0;
+    /// `get_work_dim`.
+    pub const WORK_DIM: u32 = 3;
+    /// `get_global_size`, three members from here.
+    pub const GLOBAL_SIZE: u32 = 4;
+    /// The module data buffer's address.
+    pub const DATA: u32 = 8;
+    /// The private stack's address.
+    pub const STACK: u32 = 9;
+    /// Members before the first argument.
+    pub const HEADER_MEMBERS: u32 = 10;
+    /// The largest block passed as push constants (Vulkan's guaranteed minimum).
+    pub const PUSH_CONSTANT_LIMIT: u64 = 128;
+    /// Specialization constants of the work-group size.
+    pub const WORKGROUP_SIZE_SPEC_IDS: [u32; 3] = [0, 1, 2];
+
+    /// Where one kernel argument arrives.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum ArgSlot {
+        /// In the block at `offset`, `size` bytes (a device address for buffers).
+        Block {
+            /// Byte offset in the block.
+            offset: u64,
+            /// Bytes.
+            size: u64,
+        },
+        /// A `__local` pointer: a work-group array whose length (in elements) is the
+        /// specialization constant `spec_id`.
+        LocalArray {
+            /// Specialization constant id.
+            spec_id: u32,
+            /// Bytes per element.
+            elem_size: u64,
+        },
+        /// An image, sampler or other object the Vulkan target does not pass yet.
+        Opaque,
+    }
+
+    /// The ABI of one kernel.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct KernelAbi {
+        /// The kernel.
+        pub function: Handle<Function>,
+        /// Each argument's slot.
+        pub args: Vec<ArgSlot>,
+        /// The block's size in bytes (a multiple of 4).
+        pub block_size: u64,
+        /// Push constants (else a uniform buffer at set 0, binding 0).
+        pub push_constant: bool,
+    }
+
+    /// The ABI of every kernel, in module order; `__local` arguments get specialization
+    /// constant ids from 3 up, in that order.
+    pub fn kernels(module: &Module, valid: &Validated) -> Vec<KernelAbi> {
+        let layout = &module.lang.layout;
+        let mut next_spec = 3;
+        let mut out = Vec::new();
+        for (h, f) in module.functions.iter() {
+            if f.kernel.is_none() {
+                continue;
+            }
+            let kinds = valid.kernel_args.get(h);
+            let mut pos = HEADER_BYTES;
+            let mut args = Vec::new();
+            for (i, &p) in f.params.iter().enumerate() {
+                let ty = f.locals[p].ty.ty;
+                let kind = kinds
+                    .and_then(|k| k.get(i))
+                    .copied()
+                    .unwrap_or(ArgKind::Value);
+                let slot = match kind {
+                    ArgKind::Buffer { .. } => {
+                        pos = pos.div_ceil(8) * 8;
+                        let s = ArgSlot::Block {
+                            offset: pos,
+                            size: 8,
+                        };
+                        pos += 8;
+                        s
+                    }
+                    ArgKind::Local => {
+                        let elem_size = match module.types.get(ty) {
+                            Type::Pointer { pointee, .. } => {
+                                module.types.size_of(*pointee, layout).max(1)
+                            }
+                            _ => 1,
+                        };
+                        let s = ArgSlot::LocalArray {
+                            spec_id: next_spec,
+                            elem_size,
+                        };
+                        next_spec += 1;
+                        s
+                    }
+                    ArgKind::Value => {
+                        let align = module.types.align_of(ty, layout).max(1);
+                        let size = module.types.size_of(ty, layout);
+                        pos = pos.div_ceil(align) * align;
+                        let s = ArgSlot::Block { offset: pos, size };
+                        pos += size;
+                        s
+                    }
+                    ArgKind::Opaque => ArgSlot::Opaque,
+                };
+                args.push(slot);
+            }
+            let block_size = pos.div_ceil(4) * 4;
+            out.push(KernelAbi {
+                function: h,
+                args,
+                block_size,
+                push_constant: block_size <= PUSH_CONSTANT_LIMIT,
+            });
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mapping_matches_the_spec_table() {
+        use AddressSpace::*;
+        use Site::*;
+        for site in [FunctionVariable, ModuleVariable, Pointee] {
+            assert_eq!(
+                storage_class(Global, site),
+                StorageClass::PhysicalStorageBuffer
+            );
+            assert_eq!(storage_class(Local, site), StorageClass::Workgroup);
+        }
+        assert_eq!(
+            storage_class(Constant, ModuleVariable),
+            StorageClass::Private
+        );
+        assert_eq!(
+            storage_class(Constant, Pointee),
+            StorageClass::PhysicalStorageBuffer
+        );
+        assert_eq!(
+            storage_class(Private, FunctionVariable),
+            StorageClass::Function
+        );
+        assert_eq!(
+            storage_class(Private, ModuleVariable),
+            StorageClass::Private
+        );
+    }
+
+    #[test]
+    fn no_sequential_consistency_under_the_vulkan_memory_model() {
+        let s = semantics(
+            MemorySemantics::SEQUENTIALLY_CONSISTENT,
+            MemorySemantics::WORKGROUP_MEMORY,
+        );
+        assert!(!s.contains(MemorySemantics::SEQUENTIALLY_CONSISTENT));
+        assert!(s.contains(
+            MemorySemantics::ACQUIRE_RELEASE
+                | MemorySemantics::MAKE_AVAILABLE
+                | MemorySemantics::MAKE_VISIBLE
+                | MemorySemantics::WORKGROUP_MEMORY
+        ));
+    }
+}
