@@ -25,19 +25,29 @@ fn checked(text: &str, std: &str) -> Module {
     };
     let index = clang::Index::new().expect("libclang");
     let path = Path::new("input.cl");
-    let tu = clang::TranslationUnit::parse(&index, path, Some(text), &clc::driver::clang_args(&opts))
-        .expect("parse");
+    let tu =
+        clang::TranslationUnit::parse(&index, path, Some(text), &clc::driver::clang_args(&opts))
+            .expect("parse");
     let errors: Vec<_> = tu
         .diagnostics()
         .into_iter()
-        .filter(|d| matches!(d.severity, clang::ClangSeverity::Error | clang::ClangSeverity::Fatal))
+        .filter(|d| {
+            matches!(
+                d.severity,
+                clang::ClangSeverity::Error | clang::ClangSeverity::Fatal
+            )
+        })
         .map(|d| d.message)
         .collect();
     assert!(errors.is_empty(), "clang errors: {errors:?}");
     let mut sources = SourceMap::default();
     sources.add(path.to_path_buf(), text.to_string());
-    let mut m = lower::lower(&tu.cursor(), LangOptions::for_version(opts.cl_std), &mut sources)
-        .unwrap_or_else(|d| panic!("lowering failed: {d:?}"));
+    let mut m = lower::lower(
+        &tu.cursor(),
+        LangOptions::for_version(opts.cl_std),
+        &mut sources,
+    )
+    .unwrap_or_else(|d| panic!("lowering failed: {d:?}"));
     match pipeline::run(&mut m, &PipelineOptions::default(), &mut |_, _| {}) {
         Ok(Outcome::Valid(..)) => m,
         other => panic!("the pipeline rejected the program: {other:?}"),
@@ -71,12 +81,21 @@ fn function<'m>(m: &'m Module, name: &str) -> &'m Function {
 fn param_spaces(m: &Module, f: &Function) -> Vec<Option<AddressSpace>> {
     f.params
         .iter()
-        .map(|&p| m.types.as_pointer(f.locals[p].ty.ty).and_then(|(_, s, _)| s))
+        .map(|&p| {
+            m.types
+                .as_pointer(f.locals[p].ty.ty)
+                .and_then(|(_, s, _)| s)
+        })
         .collect()
 }
 
 fn local_space(m: &Module, f: &Function, name: &str) -> Option<AddressSpace> {
-    let l = f.locals.iter().find(|(_, l)| l.name == name).expect("local").1;
+    let l = f
+        .locals
+        .iter()
+        .find(|(_, l)| l.name == name)
+        .expect("local")
+        .1;
     m.types.as_pointer(l.ty.ty).and_then(|(_, s, _)| s)
 }
 
@@ -204,8 +223,14 @@ kernel void k(int c) {
     assert_eq!(
         notes,
         [
-            (Some((4, 25)), "a pointer into __global memory comes from here"),
-            (Some((4, 38)), "a pointer into __local memory comes from here"),
+            (
+                Some((4, 25)),
+                "a pointer into __global memory comes from here"
+            ),
+            (
+                Some((4, 38)),
+                "a pointer into __local memory comes from here"
+            ),
         ]
     );
 }
@@ -259,7 +284,9 @@ kernel void k(global int *g) {
     .unwrap_err();
     assert_eq!(errors.len(), 1, "{errors:#?}");
     assert_eq!(errors[0].span.map(|s| (s.line, s.col)), Some((3, 14)));
-    assert!(errors[0].message.starts_with("unsupported: cannot infer the address space of member 'p'"));
+    assert!(errors[0]
+        .message
+        .starts_with("unsupported: cannot infer the address space of member 'p'"));
 }
 
 #[test]
@@ -286,7 +313,9 @@ fn to_space_builtins_fold_to_no_ops_or_null() {
     .unwrap();
     let k = function(&m, "k");
     let loads_p = |e| match k.exprs[e].kind {
-        ExprKind::Load(l) => matches!(k.exprs[l].kind, ExprKind::Local(v) if k.locals[v].name == "p"),
+        ExprKind::Load(l) => {
+            matches!(k.exprs[l].kind, ExprKind::Local(v) if k.locals[v].name == "p")
+        }
         _ => false,
     };
     let mut kinds = Vec::new();
@@ -296,9 +325,7 @@ fn to_space_builtins_fold_to_no_ops_or_null() {
                 builtin: Builtin::ToSpace(_) | Builtin::GetFence,
                 ..
             } => panic!("a builtin was not folded"),
-            ExprKind::Cast { kind, operand, .. } if loads_p(*operand) => {
-                kinds.push(*kind)
-            }
+            ExprKind::Cast { kind, operand, .. } if loads_p(*operand) => kinds.push(*kind),
             _ => {}
         }
     }
@@ -359,7 +386,8 @@ fn every_cl2_kernel_infers_or_reports_located_errors() {
         let cl = spec.with_extension("cl");
         let text = std::fs::read_to_string(&cl).unwrap();
         let mut m = checked(&text, std);
-        let diags = infer_generic::run(&mut m).unwrap_or_else(|bug| panic!("{}: {bug}", cl.display()));
+        let diags =
+            infer_generic::run(&mut m).unwrap_or_else(|bug| panic!("{}: {bug}", cl.display()));
         if diags.has_errors() {
             for d in diags.iter() {
                 assert!(d.span.is_some(), "{}: unlocated {d:?}", cl.display());

@@ -40,8 +40,8 @@
 //! is left unchanged.
 
 use crate::ast::{
-    AddressSpace, Builtin, CastKind, Category, ConstValue, ExprKind, Function, GlobalInit,
-    Handle, Init, Local, Module, StmtKind, StructDef, Type, Types,
+    AddressSpace, Builtin, CastKind, Category, ConstValue, ExprKind, Function, GlobalInit, Handle,
+    Init, Local, Module, StmtKind, StructDef, Type, Types,
 };
 use crate::ast::{Block, Expr, Global};
 use crate::diag::{Bug, Diagnostic, Diagnostics, Span};
@@ -269,7 +269,9 @@ fn rewrite_type(
             is_const,
             is_volatile,
         } => {
-            let (first, rest) = spaces.split_first().map_or((None, &[][..]), |(f, r)| (*f, r));
+            let (first, rest) = spaces
+                .split_first()
+                .map_or((None, &[][..]), |(f, r)| (*f, r));
             let space = match (space, first) {
                 (Some(AddressSpace::Generic), Some(s)) => Some(s),
                 (space, _) => space,
@@ -419,7 +421,10 @@ fn global_target(m: &Module, g: &Global, diags: &mut Diagnostics) -> Option<Addr
             ),
         );
         for (space, span, name) in &targets {
-            d = d.with_note(*span, format!("'{name}' is declared in {space} memory here"));
+            d = d.with_note(
+                *span,
+                format!("'{name}' is declared in {space} memory here"),
+            );
         }
         diags.push(d);
     }
@@ -567,7 +572,9 @@ fn summarize(
                 space: Some(AddressSpace::Generic),
                 ..
             } => Some(s.fresh()),
-            Category::Place { space: Some(sp), .. } => Some(Term::Named(sp)),
+            Category::Place {
+                space: Some(sp), ..
+            } => Some(Term::Named(sp)),
             Category::Place { space: None, .. } | Category::Value => None,
         };
         let mut me = ExprSlots {
@@ -686,15 +693,22 @@ fn summarize(
                 let mut caller_sig = Vec::new();
                 if let Some(callee) = callee {
                     for (i, p) in callee.params.iter().enumerate() {
-                        let n = callee.locals.get(*p).map_or(0, |l| levels(types, l.ty.ty).len());
+                        let n = callee
+                            .locals
+                            .get(*p)
+                            .map_or(0, |l| levels(types, l.ty.ty).len());
                         let arg = args.get(i).map(|a| get(*a).levels).unwrap_or_default();
-                        caller_sig.extend((0..n).map(|j| arg.get(j).copied().unwrap_or(Term::Opaque)));
+                        caller_sig
+                            .extend((0..n).map(|j| arg.get(j).copied().unwrap_or(Term::Opaque)));
                     }
                     let n = levels(types, callee.result.ty).len();
-                    caller_sig.extend((0..n).map(|j| me.levels.get(j).copied().unwrap_or(Term::Opaque)));
+                    caller_sig
+                        .extend((0..n).map(|j| me.levels.get(j).copied().unwrap_or(Term::Opaque)));
                 }
                 match summaries.get(function.index()).and_then(Option::as_ref) {
-                    Some(cs) => instantiate(&mut s, cs, &caller_sig, callee.map_or("", |c| &c.name), at),
+                    Some(cs) => {
+                        instantiate(&mut s, cs, &caller_sig, callee.map_or("", |c| &c.name), at)
+                    }
                     None => {
                         if caller_sig.iter().any(|t| matches!(t, Term::Var(_))) {
                             diags.push(Diagnostic::unsupported(
@@ -889,9 +903,10 @@ fn report_conflicts(f: &Function, s: &mut Solver, locals: &[Vec<Term>], diags: &
         }
         reported.push(root);
         let named = f.locals.iter().find_map(|(lh, l)| {
-            let depth = locals.get(lh.index())?.iter().position(
-                |t| matches!(t, Term::Var(x) if s.find(*x) == root),
-            )?;
+            let depth = locals
+                .get(lh.index())?
+                .iter()
+                .position(|t| matches!(t, Term::Var(x) if s.find(*x) == root))?;
             (!l.name.is_empty()).then(|| (l.span, format!("'{}{}'", "*".repeat(depth), l.name)))
         });
         let (span, what) =
@@ -1019,7 +1034,7 @@ fn specialize(
     }
 
     let mut out = m.clone();
-    let mut slots: Vec<Option<(Function, Vec<(Handle<Expr>, usize)>)>> = vec![None; next];
+    let mut slots: Vec<Option<(Function, Retarget)>> = vec![None; next];
     for (fh, f) in m.functions.iter() {
         let s = summary(fh)?;
         let list = &keys[fh.index()];
@@ -1091,6 +1106,10 @@ fn mangle(name: &str, key: &[AddressSpace]) -> String {
     s
 }
 
+/// The calls of an instance still to point at their callee instance: (call, index of the
+/// callee instance in the new function arena).
+type Retarget = Vec<(Handle<Expr>, usize)>;
+
 /// One instance of `f`: types rewritten, calls retargeted, address-space queries folded.
 fn instance(
     types: &mut Types,
@@ -1100,7 +1119,7 @@ fn instance(
     summaries: &[Summary],
     handle_of: &HashMap<(usize, Key), usize>,
     diags: &mut Diagnostics,
-) -> Result<(Function, Vec<(Handle<Expr>, usize)>), Bug> {
+) -> Result<(Function, Retarget), Bug> {
     let mut nf = f.clone();
     let mut retarget = Vec::new();
     for (lh, l) in nf.locals.iter_mut() {
@@ -1194,8 +1213,9 @@ fn instance(
                 builtin: Builtin::GetFence,
                 args,
             } => match args.as_slice() {
-                [arg] if is_pure(&nf, *arg) => space_of(&nf, *arg)
-                    .map(|sp| ExprKind::IntConst(fence_flags(sp))),
+                [arg] if is_pure(&nf, *arg) => {
+                    space_of(&nf, *arg).map(|sp| ExprKind::IntConst(fence_flags(sp)))
+                }
                 [_] => {
                     diags.push(Diagnostic::unsupported(
                         e.span,
@@ -1281,12 +1301,18 @@ pub fn check_no_generic(m: &Module) -> Result<(), Bug> {
     let generic = |ty: Handle<Type>| has_generic(&m.types, ty);
     for (_, g) in m.globals.iter() {
         if generic(g.ty.ty) {
-            return Err(Bug::new(g.span, format!("global '{}' keeps a generic pointer", g.name)));
+            return Err(Bug::new(
+                g.span,
+                format!("global '{}' keeps a generic pointer", g.name),
+            ));
         }
     }
     for (_, def) in m.types.structs.iter() {
         if def.fields.iter().any(|f| generic(f.ty)) {
-            return Err(Bug::new(None, format!("struct '{}' keeps a generic member", def.name)));
+            return Err(Bug::new(
+                None,
+                format!("struct '{}' keeps a generic member", def.name),
+            ));
         }
     }
     for (_, f) in m.functions.iter() {
@@ -1316,7 +1342,10 @@ pub fn check_no_generic(m: &Module) -> Result<(), Bug> {
                 let Some(callee) = m.functions.get(*function) else {
                     return bug(e.span, "a call of a missing function");
                 };
-                let params = callee.params.iter().map(|p| callee.locals.get(*p).map(|l| l.ty.ty));
+                let params = callee
+                    .params
+                    .iter()
+                    .map(|p| callee.locals.get(*p).map(|l| l.ty.ty));
                 let args = args.iter().map(|a| f.exprs.get(*a).map(|x| x.ty));
                 if !params.eq(args) || callee.result.ty != e.ty {
                     return bug(e.span, &format!("a call typed unlike '{}'", callee.name));

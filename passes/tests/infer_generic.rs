@@ -40,7 +40,11 @@ fn a_helper_called_with_global_and_local_pointers_becomes_two_clones() {
     let mut b = Mb::new(LangVersion::Cl20);
     let f = store_helper(&mut b);
     let int = b.int();
-    let (gp, lp, generic) = (b.ptr(int, Some(Glob)), b.ptr(int, Some(Loc)), b.ptr(int, None));
+    let (gp, lp, generic) = (
+        b.ptr(int, Some(Glob)),
+        b.ptr(int, Some(Loc)),
+        b.ptr(int, None),
+    );
     let void = b.void();
     let mut k = b.kernel("k", at(2, 13));
     let g = k.param("g", gp, None, at(2, 27));
@@ -84,7 +88,11 @@ fn a_helper_called_with_global_and_local_pointers_becomes_two_clones() {
 fn a_variable_given_two_spaces_is_an_error_at_its_declaration_with_two_notes() {
     let mut b = Mb::new(LangVersion::Cl20);
     let int = b.int();
-    let (gp, lp, generic) = (b.ptr(int, Some(Glob)), b.ptr(int, Some(Loc)), b.ptr(int, None));
+    let (gp, lp, generic) = (
+        b.ptr(int, Some(Glob)),
+        b.ptr(int, Some(Loc)),
+        b.ptr(int, None),
+    );
     let mut k = b.kernel("k", at(1, 13));
     let g = k.param("g", gp, None, at(1, 27));
     let l = k.param("l", lp, None, at(1, 41));
@@ -180,7 +188,9 @@ fn recursion_through_generic_pointers_is_an_error_not_a_hang() {
     let (_, diags) = infer(b.m);
     assert_eq!(diags.len(), 1, "{diags:#?}");
     assert_eq!(diags[0].span, Some(at(1, 18)));
-    assert!(diags[0].message.starts_with("unsupported: a recursive call"));
+    assert!(diags[0]
+        .message
+        .starts_with("unsupported: a recursive call"));
 }
 
 #[test]
