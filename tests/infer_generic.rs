@@ -407,3 +407,21 @@ fn every_cl2_kernel_infers_or_reports_located_errors() {
     eprintln!("rejected {}: {rejected:#?}", rejected.len());
     assert!(!inferred.is_empty());
 }
+
+#[test]
+fn pointers_to_generic_pointers_flow_through_helpers() {
+    let m = infer(
+        "void set(int **pp, int *v) { *pp = v; }
+         kernel void k(global int *g) { int *q; set(&q, g); *q = 1; }",
+    )
+    .unwrap();
+    let set = function(&m, "set");
+    let pp = set.locals[set.params[0]].ty.ty;
+    let (inner, outer, _) = m.types.as_pointer(pp).unwrap();
+    assert_eq!(outer, Some(Private));
+    assert_eq!(
+        m.types.as_pointer(inner).and_then(|(_, s, _)| s),
+        Some(Global)
+    );
+    assert_eq!(local_space(&m, function(&m, "k"), "q"), Some(Global));
+}
