@@ -16,12 +16,14 @@ use std::path::Path;
 
 /// Parses, lowers and checks `text` as OpenCL C `std`; panics if it is not a valid program.
 fn checked(text: &str, std: &str) -> Module {
-    let mut opts = Options::default();
-    opts.cl_std_spelling = std.to_string();
-    opts.cl_std = match std {
-        "CL3.0" => clc::ast::LangVersion::Cl30,
-        "CL2.0" => clc::ast::LangVersion::Cl20,
-        _ => clc::ast::LangVersion::Cl12,
+    let opts = Options {
+        cl_std_spelling: std.to_string(),
+        cl_std: match std {
+            "CL3.0" => clc::ast::LangVersion::Cl30,
+            "CL2.0" => clc::ast::LangVersion::Cl20,
+            _ => clc::ast::LangVersion::Cl12,
+        },
+        ..Options::default()
     };
     let index = clang::Index::new().expect("libclang");
     let path = Path::new("input.cl");
