@@ -10,5 +10,6 @@ pub mod address_space;
 pub mod ast;
 pub mod contract;
 pub mod diag;
+pub mod infer_generic;
 pub mod pipeline;
 pub mod verify;
