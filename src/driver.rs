@@ -176,6 +176,15 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
             });
         }
     };
+    if flavor.is_vulkan() && !diags.has_errors() {
+        // Vulkan has no generic address space: every generic pointer gets its named space
+        // (helpers cloned per signature), or a located error.
+        let found = clc_passes::infer_generic::run(&mut module).map_err(|bug| Error::Internal {
+            bug,
+            sources: sources.clone(),
+        })?;
+        diags.extend(found);
+    }
     let diags = finish(diags);
     if diags.has_errors() {
         return Err(Error::Input {
@@ -248,7 +257,13 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
     } else {
         words
     };
-    let reflection = crate::reflect::reflect(&module, &valid);
+    let vulkan = flavor.is_vulkan().then(|| crate::reflect::VulkanModule {
+        spirv_version: [version.0, version.1],
+        features: crate::back::spv::flavor::vulkan::features(&declared_capabilities(&words)),
+        extensions: Vec::new(),
+        data: None,
+    });
+    let reflection = crate::reflect::reflect(&module, &valid, opts.target, vulkan);
     Ok(Compilation {
         words,
         diagnostics: diags,
@@ -279,16 +294,21 @@ fn apply_warning_flags(diags: Diagnostics, opts: &Options) -> Diagnostics {
     out
 }
 
-/// Whether a module declares `OpCapability cap` (capabilities lead the module, after the
-/// five header words).
+/// Whether a module declares `OpCapability cap`.
 fn declares_capability(words: &[u32], cap: spirv::Capability) -> bool {
+    declared_capabilities(words).contains(&cap)
+}
+
+/// The capabilities a module declares (they lead the module, after the five header words).
+fn declared_capabilities(words: &[u32]) -> Vec<spirv::Capability> {
     const OP_CAPABILITY: u32 = (2 << 16) | 17;
     words
         .get(5..)
         .unwrap_or(&[])
         .chunks_exact(2)
         .take_while(|w| w[0] == OP_CAPABILITY)
-        .any(|w| w[1] == cap as u32)
+        .filter_map(|w| spirv::Capability::from_u32(w[1]))
+        .collect()
 }
 
 /// The backend flavour of a target.

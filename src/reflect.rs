@@ -10,8 +10,79 @@ use serde::Serialize;
 /// Every kernel of a module.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Reflection {
+    /// The target environment (`opencl`, `vulkan1.2`, `vulkan1.3`).
+    pub target: String,
+    /// What a Vulkan host needs for the whole module (docs/VULKAN.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vulkan: Option<VulkanModule>,
     /// Kernels in source order.
     pub kernels: Vec<KernelInfo>,
+}
+
+/// Module-wide facts for a Vulkan host.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VulkanModule {
+    /// SPIR-V version `[major, minor]`.
+    pub spirv_version: [u8; 2],
+    /// Device features to enable.
+    pub features: Vec<&'static str>,
+    /// Device extensions to enable.
+    pub extensions: Vec<&'static str>,
+    /// The module data buffer (program-scope variables), when there is one.
+    pub data: Option<DataBuffer>,
+}
+
+/// The module data buffer's size and initial bytes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DataBuffer {
+    /// Bytes.
+    pub size: u64,
+    /// Initial contents, hex.
+    pub init: String,
+}
+
+/// How a Vulkan host dispatches one kernel.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VulkanKernel {
+    /// The `GLCompute` entry point.
+    pub entry_point: String,
+    /// `push_constant` or `uniform_buffer` (set 0, binding 0).
+    pub block: &'static str,
+    /// The argument block's size in bytes.
+    pub block_size: u64,
+    /// The work-group size: `fixed` by `reqd_work_group_size`, and/or the `spec_ids` of
+    /// the specialization constants that set it.
+    pub workgroup_size: WorkgroupSize,
+    /// Bytes of private stack per work-item (0: none).
+    pub private_stack_bytes: u64,
+}
+
+/// How the work-group size is chosen.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WorkgroupSize {
+    /// Required by the kernel.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fixed: Option<[u32; 3]>,
+    /// Specialization constants to set (to `fixed` when both are given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spec_ids: Option<[u32; 3]>,
+}
+
+/// Where a Vulkan kernel argument arrives.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VulkanArg {
+    /// Byte offset in the argument block.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offset: Option<u64>,
+    /// Bytes in the block.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<u64>,
+    /// `__local` arguments: the specialization constant holding the array's length.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spec_id: Option<u32>,
+    /// `__local` arguments: bytes per element.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elem_size: Option<u64>,
 }
 
 /// One kernel.
@@ -25,6 +96,9 @@ pub struct KernelInfo {
     pub reqd_work_group_size: Option<[u32; 3]>,
     /// `work_group_size_hint`.
     pub work_group_size_hint: Option<[u32; 3]>,
+    /// Vulkan dispatch facts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vulkan: Option<VulkanKernel>,
 }
 
 /// How an argument is passed.
@@ -56,6 +130,9 @@ pub struct ArgInfo {
     pub read_only: bool,
     /// For pointers the element type, for values the value's type.
     pub ty: TypeInfo,
+    /// Vulkan: where the argument arrives.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vulkan: Option<VulkanArg>,
 }
 
 /// A type with its layout (sizes and offsets in bytes, as clang lays them out).
@@ -180,12 +257,30 @@ fn type_info(m: &Module, h: Handle<Type>) -> TypeInfo {
     }
 }
 
-/// The reflection of a validated module.
-pub fn reflect(m: &Module, valid: &Validated) -> Reflection {
+/// The reflection of a validated module for `target`; `vulkan` carries the module-wide
+/// facts of a Vulkan module.
+pub fn reflect(
+    m: &Module,
+    valid: &Validated,
+    target: crate::Target,
+    vulkan: Option<VulkanModule>,
+) -> Reflection {
+    use crate::back::spv::flavor::vulkan::abi;
+    let abis = if vulkan.is_some() {
+        abi::kernels(m, valid)
+    } else {
+        Vec::new()
+    };
+    let any_spec = m
+        .functions
+        .iter()
+        .filter_map(|(_, f)| f.kernel.as_ref())
+        .any(|k| k.reqd_work_group_size.is_none());
     let mut kernels = Vec::new();
     for (h, f) in m.functions.iter() {
         let Some(attrs) = &f.kernel else { continue };
         let kinds = valid.kernel_args.get(h).cloned().unwrap_or_default();
+        let kabi = abis.iter().find(|k| k.function == h);
         let args = f
             .params
             .iter()
@@ -209,6 +304,26 @@ pub fn reflect(m: &Module, valid: &Validated) -> Reflection {
                         }
                         _ => (ArgClass::Value, None, false, type_info(m, l.ty.ty)),
                     };
+                let vulkan = kabi.and_then(|k| k.args.get(i)).map(|slot| match *slot {
+                    abi::ArgSlot::Block { offset, size } => VulkanArg {
+                        offset: Some(offset),
+                        size: Some(size),
+                        spec_id: None,
+                        elem_size: None,
+                    },
+                    abi::ArgSlot::LocalArray { spec_id, elem_size } => VulkanArg {
+                        offset: None,
+                        size: None,
+                        spec_id: Some(spec_id),
+                        elem_size: Some(elem_size),
+                    },
+                    abi::ArgSlot::Opaque => VulkanArg {
+                        offset: None,
+                        size: None,
+                        spec_id: None,
+                        elem_size: None,
+                    },
+                });
                 ArgInfo {
                     name: l.name.clone(),
                     type_name: attrs.arg_type_names.get(i).cloned().unwrap_or_default(),
@@ -216,6 +331,7 @@ pub fn reflect(m: &Module, valid: &Validated) -> Reflection {
                     address_space,
                     read_only,
                     ty,
+                    vulkan,
                 }
             })
             .collect();
@@ -224,9 +340,27 @@ pub fn reflect(m: &Module, valid: &Validated) -> Reflection {
             args,
             reqd_work_group_size: attrs.reqd_work_group_size,
             work_group_size_hint: attrs.work_group_size_hint,
+            vulkan: kabi.map(|k| VulkanKernel {
+                entry_point: f.name.clone(),
+                block: if k.push_constant {
+                    "push_constant"
+                } else {
+                    "uniform_buffer"
+                },
+                block_size: k.block_size,
+                workgroup_size: WorkgroupSize {
+                    fixed: attrs.reqd_work_group_size,
+                    spec_ids: any_spec.then_some(abi::WORKGROUP_SIZE_SPEC_IDS),
+                },
+                private_stack_bytes: 0,
+            }),
         });
     }
-    Reflection { kernels }
+    Reflection {
+        target: target.to_string(),
+        vulkan,
+        kernels,
+    }
 }
 
 /// Scalar spelling for generated code.

@@ -326,17 +326,109 @@ fn io_problems_are_errors_not_crashes() {
     );
 }
 
+/// Whether a module has an `OpEntryPoint` of execution model `model` (GLCompute = 5).
+fn has_entry_point(w: &[u32], model: u32) -> bool {
+    let mut i = 5;
+    while i < w.len() {
+        let (len, op) = ((w[i] >> 16) as usize, w[i] & 0xffff);
+        if op == 15 && w.get(i + 1) == Some(&model) {
+            return true;
+        }
+        i += len.max(1);
+    }
+    false
+}
+
 #[test]
-fn vulkan_target_is_reported_as_not_yet_supported() {
+fn vulkan_targets_write_compute_modules_and_their_abi() {
     let d = tempfile::tempdir().unwrap();
     write(d.path(), "k.cl", VADD);
-    let o = clc(d.path(), &["--target=vulkan1.2", "k.cl"]);
-    assert_eq!(o.status.code(), Some(1));
+    for (target, version) in [("vulkan1.2", 0x0001_0500), ("vulkan1.3", 0x0001_0600)] {
+        let out = format!("{target}.spv");
+        let json = format!("--reflect={target}.json");
+        let o = clc(
+            d.path(),
+            &[&format!("--target={target}"), "k.cl", "-o", &out, &json],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let w = words(&std::fs::read(d.path().join(&out)).unwrap());
+        assert_eq!(w[1], version, "{target}");
+        assert!(has_entry_point(&w, 5), "{target}: no GLCompute entry point");
+        let r: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(d.path().join(format!("{target}.json"))).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(r["target"], target);
+        let k = &r["kernels"][0];
+        assert_eq!(k["vulkan"]["block"], "push_constant");
+        assert_eq!(k["vulkan"]["block_size"], 72);
+        assert_eq!(
+            k["vulkan"]["workgroup_size"]["spec_ids"],
+            serde_json::json!([0, 1, 2])
+        );
+        for (i, offset) in [48, 56, 64].into_iter().enumerate() {
+            assert_eq!(k["args"][i]["vulkan"]["offset"], offset);
+        }
+        assert!(r["vulkan"]["features"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("bufferDeviceAddress")));
+    }
+    // SPIR-V 1.6 is too new for Vulkan 1.2.
+    let o = clc(
+        d.path(),
+        &[
+            "--target=vulkan1.2",
+            "--spirv-version=1.6",
+            "k.cl",
+            "-o",
+            "x.spv",
+        ],
+    );
+    assert_ne!(o.status.code(), Some(0));
     assert!(
-        stderr(&o).contains("unsupported: target 'vulkan1.2'"),
+        stderr(&o).contains("too new for Vulkan 1.2"),
         "{}",
         stderr(&o)
     );
+    assert!(!d.path().join("x.spv").exists());
+}
+
+#[test]
+fn vulkan_target_rejects_what_it_cannot_lower_at_its_location() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "k.cl",
+        "kernel void k(global float *o) {\n    float8 v = (float8)(1.0f);\n    o[0] = v.s0;\n}\n",
+    );
+    let o = clc(d.path(), &["--target=vulkan1.2", "k.cl", "-o", "k.spv"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(
+            "k.cl:2:12: error: unsupported: vectors of 8 and 16 components on the Vulkan target"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.path().join("k.spv").exists());
+    // A pointer whose space differs at run time has no Vulkan form.
+    write(
+        d.path(),
+        "g.cl",
+        "kernel void g(global int *a, local int *b, int c) {\n    int *p = c ? a : b;\n    *p = 1;\n}\n",
+    );
+    let o = clc(
+        d.path(),
+        &["--target=vulkan1.2", "-cl-std=CL2.0", "g.cl", "-o", "g.spv"],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("g.cl:2:10: error: cannot infer the address space of 'p'"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.path().join("g.spv").exists());
 }
 
 #[test]

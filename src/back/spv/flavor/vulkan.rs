@@ -132,6 +132,44 @@ pub fn glsl_op(op: OpenclStd100Op, relaxed: bool) -> Option<GlslStd450Op> {
     })
 }
 
+/// The Vulkan device features a module declaring `caps` needs, by their names in the
+/// Vulkan feature structures (`VkPhysicalDeviceVulkan12Features` and friends).
+pub fn features(caps: &[Capability]) -> Vec<&'static str> {
+    let mut out = vec![
+        "bufferDeviceAddress",
+        "shaderInt64",
+        "vulkanMemoryModel",
+        "vulkanMemoryModelDeviceScope",
+        "scalarBlockLayout",
+        "variablePointers",
+        "variablePointersStorageBuffer",
+    ];
+    for cap in caps {
+        let names: &[&str] = match cap {
+            Capability::Int8 => &["shaderInt8"],
+            Capability::Int16 => &["shaderInt16"],
+            Capability::Float16 => &["shaderFloat16"],
+            Capability::Float64 => &["shaderFloat64"],
+            Capability::StorageBuffer8BitAccess => &["storageBuffer8BitAccess"],
+            Capability::UniformAndStorageBuffer8BitAccess => &["uniformAndStorageBuffer8BitAccess"],
+            Capability::StoragePushConstant8 => &["storagePushConstant8"],
+            Capability::StorageBuffer16BitAccess => &["storageBuffer16BitAccess"],
+            Capability::UniformAndStorageBuffer16BitAccess => {
+                &["uniformAndStorageBuffer16BitAccess"]
+            }
+            Capability::StoragePushConstant16 => &["storagePushConstant16"],
+            Capability::Int64Atomics => &["shaderBufferInt64Atomics", "shaderSharedInt64Atomics"],
+            _ => &[],
+        };
+        for n in names {
+            if !out.contains(n) {
+                out.push(n);
+            }
+        }
+    }
+    out
+}
+
 /// The kernel ABI (docs/VULKAN.md): where each argument is, in a block that starts with a
 /// fixed header.
 pub mod abi {
