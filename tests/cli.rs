@@ -416,7 +416,7 @@ fn vulkan_target_rejects_what_it_cannot_lower_at_its_location() {
     write(
         d.path(),
         "g.cl",
-        "kernel void g(global int *a, local int *b, int c) {\n    int *p = c ? a : b;\n    *p = 1;\n}\n",
+        "kernel void g(global int *a, local int *b, int c) {\n    int *p = a;\n    if (c) p = b;\n    *p = 1;\n}\n",
     );
     let o = clc(
         d.path(),
@@ -424,7 +424,9 @@ fn vulkan_target_rejects_what_it_cannot_lower_at_its_location() {
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("g.cl:2:10: error: cannot infer the address space of 'p'"),
+        stderr(&o).contains("g.cl:2:10: error: cannot infer the address space of 'p'")
+            && stderr(&o)
+                .contains("g.cl:3:16: note: a pointer into __local memory comes from here"),
         "{}",
         stderr(&o)
     );
