@@ -129,8 +129,11 @@ impl Device {
             .api_version(api);
         let info = vk::InstanceCreateInfo::default().application_info(&app);
         // SAFETY: `info` and what it points to live across the call.
-        let instance =
-            unsafe { entry.create_instance(&info, None) }.map_err(vk_err("vkCreateInstance"))?;
+        let instance = unsafe { entry.create_instance(&info, None) }.map_err(|e| match e {
+            // The loader's answer when it found no driver (ICD) at all.
+            vk::Result::ERROR_INCOMPATIBLE_DRIVER => no_device(),
+            e => vk_err("vkCreateInstance")(e),
+        })?;
         match open(&instance, api, &want) {
             Ok(parts) => Ok(Device(Arc::new(Inner {
                 _entry: entry,
@@ -267,6 +270,14 @@ impl std::fmt::Debug for Device {
     }
 }
 
+/// [`Error::NoDevice`] with the loader's driver variables.
+fn no_device() -> Error {
+    Error::NoDevice {
+        driver_files: std::env::var("VK_DRIVER_FILES").ok(),
+        icd_filenames: std::env::var("VK_ICD_FILENAMES").ok(),
+    }
+}
+
 /// What [`open`] creates.
 struct Parts {
     device: ash::Device,
@@ -286,10 +297,7 @@ fn open(instance: &ash::Instance, api: u32, want: &Want) -> Result<Parts, Error>
     let physicals = unsafe { instance.enumerate_physical_devices() }
         .map_err(vk_err("vkEnumeratePhysicalDevices"))?;
     if physicals.is_empty() {
-        return Err(Error::NoDevice {
-            driver_files: std::env::var("VK_DRIVER_FILES").ok(),
-            icd_filenames: std::env::var("VK_ICD_FILENAMES").ok(),
-        });
+        return Err(no_device());
     }
     let candidates: Vec<(vk::PhysicalDevice, vk::PhysicalDeviceProperties)> = physicals
         .iter()
