@@ -337,7 +337,9 @@ fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) 
                             Err(e) => Err(CompileFailed(e.clone()).into()),
                         },
                         Oracle::Driver => run_driver(run, spec),
-                        Oracle::OpenCl => Err(anyhow!("the OpenCL backend has no opencl reference")),
+                        Oracle::OpenCl => {
+                            Err(anyhow!("the OpenCL backend has no opencl reference"))
+                        }
                     })
                 })
                 .collect();

@@ -163,7 +163,10 @@ pub fn run_in_process(run: &Run, spv: &Path, json: &Path) -> Result<Outputs> {
             ArgKind::Scalar { value } => Held::Value(value.to_le_bytes()),
             ArgKind::Local { len } => Held::Local((len * arg.ty.size()) as u64),
             ArgKind::Image { .. } | ArgKind::Sampler { .. } => {
-                bail!("{}: images and samplers are not supported on Vulkan", what())
+                bail!(
+                    "{}: images and samplers are not supported on Vulkan",
+                    what()
+                )
             }
         });
     }
@@ -195,7 +198,10 @@ pub fn run_in_process(run: &Run, spv: &Path, json: &Path) -> Result<Outputs> {
             );
         }
         if arg.is_output() {
-            outputs.push((arg.name.clone(), Values::from_le_bytes(arg.ty, &data[..*len])?));
+            outputs.push((
+                arg.name.clone(),
+                Values::from_le_bytes(arg.ty, &data[..*len])?,
+            ));
         }
     }
     Ok(Outputs { outputs })
@@ -255,17 +261,26 @@ mod tests {
         let buf = "[[run.args]]\nname = \"a\"\nkind = \"buffer\"\ntype = \"int\"\nlen = 1\n";
         let s = spec("kernel void k(global int *a) { printf(\"%d\", 1); }", buf);
         assert_eq!(skip_reason(&s, &s.runs[0]).as_deref(), Some("printf"));
-        let s = spec("kernel void k(global int *a) { a[0] = get_sub_group_size(); }", buf);
+        let s = spec(
+            "kernel void k(global int *a) { a[0] = get_sub_group_size(); }",
+            buf,
+        );
         assert_eq!(
             skip_reason(&s, &s.runs[0]).as_deref(),
             Some("sub-group function `get_sub_group_size`")
         );
-        let s = spec("kernel void k(global int *a) { a[0] = my_printf_count; }", buf);
+        let s = spec(
+            "kernel void k(global int *a) { a[0] = my_printf_count; }",
+            buf,
+        );
         assert_eq!(skip_reason(&s, &s.runs[0]), None);
         let s = spec(
             "kernel void k(sampler_t s) {}",
             "[[run.args]]\nname = \"s\"\nkind = \"sampler\"\naddressing = \"none\"\nfilter = \"nearest\"\n",
         );
-        assert_eq!(skip_reason(&s, &s.runs[0]).as_deref(), Some("sampler argument `s`"));
+        assert_eq!(
+            skip_reason(&s, &s.runs[0]).as_deref(),
+            Some("sampler argument `s`")
+        );
     }
 }

@@ -65,7 +65,8 @@ fn create_raw(
             what,
         });
     };
-    let mut flags = vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+    let mut flags =
+        vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
     let mut alloc = vk::MemoryAllocateInfo::default()
         .allocation_size(req.size)
         .memory_type_index(type_index);
@@ -163,7 +164,12 @@ impl Buffer {
             // SAFETY: `cmd` is recording; both buffers live until the submit returns; the
             // region lies inside both (checked above).
             unsafe {
-                all_to(d, cmd, vk::PipelineStageFlags::TRANSFER, vk::AccessFlags::TRANSFER_WRITE);
+                all_to(
+                    d,
+                    cmd,
+                    vk::PipelineStageFlags::TRANSFER,
+                    vk::AccessFlags::TRANSFER_WRITE,
+                );
                 d.cmd_copy_buffer(cmd, staging.raw.buffer, self.raw.buffer, &[region]);
             }
             Ok(())
@@ -184,9 +190,19 @@ impl Buffer {
         dev.submit(|d, cmd| {
             // SAFETY: as in `write`; the last barrier makes the copy visible to the host.
             unsafe {
-                all_to(d, cmd, vk::PipelineStageFlags::TRANSFER, vk::AccessFlags::TRANSFER_READ);
+                all_to(
+                    d,
+                    cmd,
+                    vk::PipelineStageFlags::TRANSFER,
+                    vk::AccessFlags::TRANSFER_READ,
+                );
                 d.cmd_copy_buffer(cmd, self.raw.buffer, staging.raw.buffer, &[region]);
-                all_to(d, cmd, vk::PipelineStageFlags::HOST, vk::AccessFlags::HOST_READ);
+                all_to(
+                    d,
+                    cmd,
+                    vk::PipelineStageFlags::HOST,
+                    vk::AccessFlags::HOST_READ,
+                );
             }
             Ok(())
         })?;
@@ -281,7 +297,10 @@ impl Mapped {
 
     /// Copies `data` to byte `offset` of the mapping.
     pub fn write(&self, offset: u64, data: &[u8]) -> Result<(), Error> {
-        if offset.checked_add(data.len() as u64).is_none_or(|e| e > self.size) {
+        if offset
+            .checked_add(data.len() as u64)
+            .is_none_or(|e| e > self.size)
+        {
             return Err(Error::OutOfBounds {
                 offset,
                 len: data.len() as u64,
@@ -298,7 +317,10 @@ impl Mapped {
 
     /// Copies bytes from byte `offset` of the mapping into `out`.
     pub fn read(&self, offset: u64, out: &mut [u8]) -> Result<(), Error> {
-        if offset.checked_add(out.len() as u64).is_none_or(|e| e > self.size) {
+        if offset
+            .checked_add(out.len() as u64)
+            .is_none_or(|e| e > self.size)
+        {
             return Err(Error::OutOfBounds {
                 offset,
                 len: out.len() as u64,
@@ -308,7 +330,11 @@ impl Mapped {
         // SAFETY: as in `write`, reading; coherent memory needs no invalidation, and the
         // copy that filled it was made host-visible by a barrier before the fence.
         unsafe {
-            std::ptr::copy_nonoverlapping(self.ptr.add(offset as usize), out.as_mut_ptr(), out.len())
+            std::ptr::copy_nonoverlapping(
+                self.ptr.add(offset as usize),
+                out.as_mut_ptr(),
+                out.len(),
+            )
         };
         Ok(())
     }

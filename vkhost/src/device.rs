@@ -266,7 +266,9 @@ impl Device {
 
 impl std::fmt::Debug for Device {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Device").field("name", &self.0.name).finish()
+        f.debug_struct("Device")
+            .field("name", &self.0.name)
+            .finish()
     }
 }
 

@@ -178,10 +178,15 @@ pub fn resolve_range(kernel: &Kernel, range: &NdRange) -> Result<Resolved, Layou
         global[d] = u32::try_from(g)
             .map_err(|_| LayoutError::Range(format!("global size {d} ({g}) exceeds 2^32-1")))?;
         offset[d] = u32::try_from(range.offset[d]).map_err(|_| {
-            LayoutError::Range(format!("global offset {d} ({}) exceeds 2^32-1", range.offset[d]))
+            LayoutError::Range(format!(
+                "global offset {d} ({}) exceeds 2^32-1",
+                range.offset[d]
+            ))
         })?;
         if offset[d] as u64 + g > u32::MAX as u64 + 1 {
-            return bad(format!("global offset + size in dimension {d} exceeds 2^32"));
+            return bad(format!(
+                "global offset + size in dimension {d} exceeds 2^32"
+            ));
         }
     }
     match (range.local, fixed) {
@@ -312,7 +317,11 @@ fn check_args(kernel: &Kernel, args: &[ArgValue]) -> Result<(), LayoutError> {
 /// The argument block: `header`, then each buffer address and value at its reflected offset,
 /// zeros elsewhere; `block_size` bytes rounded up to a multiple of 4 (push-constant ranges
 /// must be).
-pub fn fill_block(kernel: &Kernel, header: &Header, args: &[ArgValue]) -> Result<Vec<u8>, LayoutError> {
+pub fn fill_block(
+    kernel: &Kernel,
+    header: &Header,
+    args: &[ArgValue],
+) -> Result<Vec<u8>, LayoutError> {
     let v = kernel_vulkan(kernel)?;
     check_args(kernel, args)?;
     let bad = |msg: String| LayoutError::BadReflection {
@@ -320,7 +329,10 @@ pub fn fill_block(kernel: &Kernel, header: &Header, args: &[ArgValue]) -> Result
         msg,
     };
     if v.block_size < HEADER_BYTES {
-        return Err(bad(format!("block_size {} is below the 48-byte header", v.block_size)));
+        return Err(bad(format!(
+            "block_size {} is below the 48-byte header",
+            v.block_size
+        )));
     }
     let mut block = vec![0u8; v.block_size.next_multiple_of(4) as usize];
     block[..HEADER_BYTES as usize].copy_from_slice(&header.to_bytes());
@@ -377,13 +389,19 @@ pub fn spec_constants(
                 p.name
             )));
         }
-        let id = p.vulkan.and_then(|x| x.spec_id).ok_or_else(|| LayoutError::BadReflection {
-            kernel: kernel.name.clone(),
-            msg: format!("__local argument `{}` has no vulkan.spec_id", p.name),
-        })?;
+        let id = p
+            .vulkan
+            .and_then(|x| x.spec_id)
+            .ok_or_else(|| LayoutError::BadReflection {
+                kernel: kernel.name.clone(),
+                msg: format!("__local argument `{}` has no vulkan.spec_id", p.name),
+            })?;
         let len = (bytes / p.elem_size()).max(1);
         let len = u32::try_from(len).map_err(|_| {
-            LayoutError::Range(format!("__local argument `{}` of {bytes} bytes is too large", p.name))
+            LayoutError::Range(format!(
+                "__local argument `{}` of {bytes} bytes is too large",
+                p.name
+            ))
         })?;
         out.push((id, len));
     }
@@ -466,7 +484,11 @@ mod tests {
         assert_eq!(b.len(), 84);
         assert_eq!(&b[16..20], &100u32.to_le_bytes());
         assert_eq!(&b[12..16], &1u32.to_le_bytes());
-        assert_eq!(&b[20..28], &[1, 0, 0, 0, 1, 0, 0, 0], "unused global sizes are 1");
+        assert_eq!(
+            &b[20..28],
+            &[1, 0, 0, 0, 1, 0, 0, 0],
+            "unused global sizes are 1"
+        );
         assert_eq!(&b[32..40], &5u64.to_le_bytes());
         assert_eq!(&b[48..56], &0xAABB_CCDD_0011_2233u64.to_le_bytes());
         assert_eq!(&b[56..64], &[0; 8], "padding before the 16-aligned float3");
@@ -483,8 +505,16 @@ mod tests {
         let mut k = kernel(SPEC);
         k.vulkan.as_mut().unwrap().block_size = 85;
         let r = resolve_range(&k, &NdRange::new(&[1])).unwrap();
-        let args = [ArgValue::Address(0), ArgValue::Bytes(&[0; 16]), ArgValue::Local(4), ArgValue::Bytes(&[0; 4])];
-        assert_eq!(fill_block(&k, &Header::new(&r, 0, 0), &args).unwrap().len(), 88);
+        let args = [
+            ArgValue::Address(0),
+            ArgValue::Bytes(&[0; 16]),
+            ArgValue::Local(4),
+            ArgValue::Bytes(&[0; 4]),
+        ];
+        assert_eq!(
+            fill_block(&k, &Header::new(&r, 0, 0), &args).unwrap().len(),
+            88
+        );
     }
 
     #[test]
@@ -492,35 +522,78 @@ mod tests {
         let k = kernel(SPEC);
         let h = Header::default();
         let e = fill_block(&k, &h, &[ArgValue::Address(0)]).unwrap_err();
-        assert!(matches!(e, LayoutError::ArgCount { expected: 4, got: 1, .. }), "{e}");
+        assert!(
+            matches!(
+                e,
+                LayoutError::ArgCount {
+                    expected: 4,
+                    got: 1,
+                    ..
+                }
+            ),
+            "{e}"
+        );
         let e = fill_block(
             &k,
             &h,
-            &[ArgValue::Bytes(&[0; 8]), ArgValue::Bytes(&[0; 16]), ArgValue::Local(4), ArgValue::Bytes(&[0; 4])],
+            &[
+                ArgValue::Bytes(&[0; 8]),
+                ArgValue::Bytes(&[0; 16]),
+                ArgValue::Local(4),
+                ArgValue::Bytes(&[0; 4]),
+            ],
         )
         .unwrap_err();
-        assert_eq!(e.to_string(), "argument 0 `x` is a buffer parameter but was given a value");
+        assert_eq!(
+            e.to_string(),
+            "argument 0 `x` is a buffer parameter but was given a value"
+        );
         let e = fill_block(
             &k,
             &h,
-            &[ArgValue::Address(0), ArgValue::Bytes(&[0; 12]), ArgValue::Local(4), ArgValue::Bytes(&[0; 4])],
+            &[
+                ArgValue::Address(0),
+                ArgValue::Bytes(&[0; 12]),
+                ArgValue::Local(4),
+                ArgValue::Bytes(&[0; 4]),
+            ],
         )
         .unwrap_err();
-        assert_eq!(e.to_string(), "argument 1 `v` takes 16 bytes but 12 were given");
-        let args = [ArgValue::Address(0), ArgValue::Bytes(&[0; 16]), ArgValue::Local(0), ArgValue::Bytes(&[0; 4])];
+        assert_eq!(
+            e.to_string(),
+            "argument 1 `v` takes 16 bytes but 12 were given"
+        );
+        let args = [
+            ArgValue::Address(0),
+            ArgValue::Bytes(&[0; 16]),
+            ArgValue::Local(0),
+            ArgValue::Bytes(&[0; 4]),
+        ];
         let r = resolve_range(&k, &NdRange::new(&[4])).unwrap();
-        assert!(spec_constants(&k, &r, &args).unwrap_err().to_string().contains("size 0"));
+        assert!(spec_constants(&k, &r, &args)
+            .unwrap_err()
+            .to_string()
+            .contains("size 0"));
     }
 
     #[test]
     fn rejects_args_outside_the_block() {
         let mut k = kernel(SPEC);
         k.args[3].vulkan.as_mut().unwrap().offset = Some(82);
-        let args = [ArgValue::Address(0), ArgValue::Bytes(&[0; 16]), ArgValue::Local(4), ArgValue::Bytes(&[0; 4])];
-        let e = fill_block(&k, &Header::default(), &args).unwrap_err().to_string();
+        let args = [
+            ArgValue::Address(0),
+            ArgValue::Bytes(&[0; 16]),
+            ArgValue::Local(4),
+            ArgValue::Bytes(&[0; 4]),
+        ];
+        let e = fill_block(&k, &Header::default(), &args)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("82..86 is outside 48..84"), "{e}");
         k.args[0].vulkan = None;
-        let e = fill_block(&k, &Header::default(), &args).unwrap_err().to_string();
+        let e = fill_block(&k, &Header::default(), &args)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("`x` has no vulkan.offset"), "{e}");
     }
 
@@ -529,10 +602,19 @@ mod tests {
         let k = kernel(SPEC);
         // Picked: 64 clamped to the global size; uneven global sizes round the groups up.
         let r = resolve_range(&k, &NdRange::new(&[10, 3])).unwrap();
-        assert_eq!((r.local, r.groups, r.global), ([10, 1, 1], [1, 3, 1], [10, 3, 1]));
+        assert_eq!(
+            (r.local, r.groups, r.global),
+            ([10, 1, 1], [1, 3, 1], [10, 3, 1])
+        );
         let r = resolve_range(&k, &NdRange::new(&[1000])).unwrap();
         assert_eq!((r.local, r.groups), ([64, 1, 1], [16, 1, 1]));
-        let r = resolve_range(&k, &NdRange::new(&[7, 9]).with_local(&[4, 4]).with_offset(&[2, 3])).unwrap();
+        let r = resolve_range(
+            &k,
+            &NdRange::new(&[7, 9])
+                .with_local(&[4, 4])
+                .with_offset(&[2, 3]),
+        )
+        .unwrap();
         assert_eq!((r.groups, r.offset, r.items()), ([2, 3, 1], [2, 3, 0], 63));
         // A fixed size is used when none is given, and must match when one is.
         let k = kernel(r#"{"fixed": [8, 2, 1]}"#);
@@ -540,9 +622,20 @@ mod tests {
         assert_eq!((r.local, r.groups), ([8, 2, 1], [2, 2, 1]));
         let e = resolve_range(&k, &NdRange::new(&[16, 4]).with_local(&[4, 4])).unwrap_err();
         assert!(matches!(e, LayoutError::ReqdMismatch { .. }), "{e}");
-        assert!(spec_constants(&k, &r, &[ArgValue::Address(0), ArgValue::Bytes(&[0; 16]), ArgValue::Local(10), ArgValue::Bytes(&[0; 4])])
+        assert!(
+            spec_constants(
+                &k,
+                &r,
+                &[
+                    ArgValue::Address(0),
+                    ArgValue::Bytes(&[0; 16]),
+                    ArgValue::Local(10),
+                    ArgValue::Bytes(&[0; 4])
+                ]
+            )
             .unwrap()
-            == vec![(3, 2)]);
+                == vec![(3, 2)]
+        );
     }
 
     #[test]
@@ -557,6 +650,9 @@ mod tests {
         assert!(e(NdRange::new(&[u32::MAX as u64]).with_offset(&[2])).contains("offset + size"));
         let mut k = kernel(SPEC);
         k.vulkan = None;
-        assert!(matches!(resolve_range(&k, &NdRange::new(&[1])), Err(LayoutError::NotVulkan(_))));
+        assert!(matches!(
+            resolve_range(&k, &NdRange::new(&[1])),
+            Err(LayoutError::NotVulkan(_))
+        ));
     }
 }

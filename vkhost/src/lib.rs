@@ -34,6 +34,8 @@ pub mod layout;
 mod program;
 pub mod reflect;
 
+/// The `ash` Vulkan types ([`Device::properties`] returns one).
+pub use ash::vk;
 pub use buffer::Buffer;
 pub use device::{Device, DEVICE_ENV};
 pub use error::Error;

@@ -178,7 +178,9 @@ impl Program {
         match spirv.first() {
             None => return Err(Error::Spirv("empty module".into())),
             Some(&m) if m != 0x0723_0203 => {
-                return Err(Error::Spirv(format!("magic number {m:#010x}, expected 0x07230203")))
+                return Err(Error::Spirv(format!(
+                    "magic number {m:#010x}, expected 0x07230203"
+                )))
             }
             _ => {}
         }
@@ -199,7 +201,11 @@ impl Program {
                 });
             }
         }
-        if let Some(e) = reflection.extensions().iter().find(|e| !dev.has_extension(e)) {
+        if let Some(e) = reflection
+            .extensions()
+            .iter()
+            .find(|e| !dev.has_extension(e))
+        {
             return Err(Error::MissingExtension {
                 device: dev.name().to_string(),
                 extension: e.clone(),
@@ -210,8 +216,8 @@ impl Program {
         // SAFETY: `spirv` is a slice of words starting with the SPIR-V magic number; the
         // driver parses it (a malformed module is an error or undefined behaviour in the
         // driver, which is why runners load modules in a child process).
-        let module =
-            unsafe { d.create_shader_module(&info, None) }.map_err(vk_err("vkCreateShaderModule"))?;
+        let module = unsafe { d.create_shader_module(&info, None) }
+            .map_err(vk_err("vkCreateShaderModule"))?;
         let mut p = Program {
             dev: dev.clone(),
             reflection: reflection.clone(),
@@ -310,7 +316,12 @@ impl Program {
         self.dev.submit(|d, cmd| {
             // SAFETY: `cmd` is recording; `prep` outlives the synchronous submit.
             unsafe {
-                all_to(d, cmd, vk::PipelineStageFlags::COMPUTE_SHADER, vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE);
+                all_to(
+                    d,
+                    cmd,
+                    vk::PipelineStageFlags::COMPUTE_SHADER,
+                    vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE,
+                );
                 prep.record(d, cmd);
             }
             Ok(())
@@ -330,7 +341,9 @@ impl Program {
         reps: u32,
     ) -> Result<Timing, Error> {
         if reps == 0 {
-            return Err(Error::Unsupported("timing needs at least one repetition".into()));
+            return Err(Error::Unsupported(
+                "timing needs at least one repetition".into(),
+            ));
         }
         let bits = self.dev.0.timestamp_valid_bits;
         if bits == 0 {
@@ -345,13 +358,19 @@ impl Program {
             .query_type(vk::QueryType::TIMESTAMP)
             .query_count(2);
         // SAFETY: a plain object creation; destroyed below after the synchronous submit.
-        let pool = unsafe { d.create_query_pool(&qi, None) }.map_err(vk_err("vkCreateQueryPool"))?;
+        let pool =
+            unsafe { d.create_query_pool(&qi, None) }.map_err(vk_err("vkCreateQueryPool"))?;
         let ran = self.dev.submit(|d, cmd| {
             // SAFETY: `cmd` is recording; `prep` and `pool` outlive the synchronous submit;
             // both queries are reset before they are written.
             unsafe {
                 d.cmd_reset_query_pool(cmd, pool, 0, 2);
-                all_to(d, cmd, vk::PipelineStageFlags::COMPUTE_SHADER, vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE);
+                all_to(
+                    d,
+                    cmd,
+                    vk::PipelineStageFlags::COMPUTE_SHADER,
+                    vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE,
+                );
                 for _ in 0..warmup {
                     prep.record(d, cmd);
                     compute_to_compute(d, cmd);
@@ -383,7 +402,11 @@ impl Program {
         // SAFETY: the submission that used the pool has completed.
         unsafe { d.destroy_query_pool(pool, None) };
         read?;
-        let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+        let mask = if bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits) - 1
+        };
         let ticks = (stamps[1] & mask).wrapping_sub(stamps[0] & mask) & mask;
         let total_ns = ticks as f64 * self.dev.properties().limits.timestamp_period as f64;
         Ok(Timing {
@@ -522,7 +545,11 @@ impl Program {
     /// A uniform buffer holding `block`, bound to a fresh descriptor set of `set_layout`.
     fn ubo(&self, set_layout: vk::DescriptorSetLayout, block: &[u8]) -> Result<UboBinding, Error> {
         let d = &self.dev.0.device;
-        let buffer = Mapped::new(&self.dev, block.len() as u64, vk::BufferUsageFlags::UNIFORM_BUFFER)?;
+        let buffer = Mapped::new(
+            &self.dev,
+            block.len() as u64,
+            vk::BufferUsageFlags::UNIFORM_BUFFER,
+        )?;
         buffer.write(0, block)?;
         let sizes = [vk::DescriptorPoolSize {
             ty: vk::DescriptorType::UNIFORM_BUFFER,

@@ -58,8 +58,9 @@ impl DataInit {
                 hex.len()
             )));
         }
-        let size = usize::try_from(self.size)
-            .map_err(|_| Error::Reflection(format!("vulkan.data.size {} is too large", self.size)))?;
+        let size = usize::try_from(self.size).map_err(|_| {
+            Error::Reflection(format!("vulkan.data.size {} is too large", self.size))
+        })?;
         if hex.len() / 2 > size {
             return Err(Error::Reflection(format!(
                 "vulkan.data.init holds {} bytes but size is {size}",
@@ -68,7 +69,10 @@ impl DataInit {
         }
         let digit = |c: u8| -> Result<u8, Error> {
             (c as char).to_digit(16).map(|d| d as u8).ok_or_else(|| {
-                Error::Reflection(format!("vulkan.data.init: `{}` is not a hex digit", c as char))
+                Error::Reflection(format!(
+                    "vulkan.data.init: `{}` is not a hex digit",
+                    c as char
+                ))
             })
         };
         let mut out = vec![0u8; size];
@@ -287,9 +291,18 @@ mod tests {
 
     #[test]
     fn rejects_bad_data() {
-        let d = |size, init: &str| DataInit { size, init: init.into() }.bytes();
+        let d = |size, init: &str| {
+            DataInit {
+                size,
+                init: init.into(),
+            }
+            .bytes()
+        };
         assert!(d(1, "abc").unwrap_err().to_string().contains("odd"));
-        assert!(d(1, "abcd").unwrap_err().to_string().contains("holds 2 bytes"));
+        assert!(d(1, "abcd")
+            .unwrap_err()
+            .to_string()
+            .contains("holds 2 bytes"));
         assert!(d(1, "zz").unwrap_err().to_string().contains("hex digit"));
         assert!(Reflection::from_json("{}").is_err());
     }
