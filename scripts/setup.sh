@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Idempotent machine setup for clc: libclang 22 (front end), clang-22 (reference compiler for
 # differential tests), Intel's CPU OpenCL runtime (runs SPIR-V 1.0 through clCreateProgramWithIL)
-# and the OpenCL ICD loader. Safe to run again: each step checks before it installs.
+# and the OpenCL ICD loader; lavapipe (Mesa's CPU Vulkan driver) and the Vulkan loader for the
+# Vulkan target's tests. Safe to run again: each step checks before it installs.
 set -euo pipefail
 
 need_root() { if [ "$(id -u)" -ne 0 ]; then echo "sudo"; fi; }
@@ -12,6 +13,7 @@ APT_PACKAGES=(
   spirv-tools                       # spirv-val/spirv-dis CLIs, handy for debugging
   ocl-icd-libopencl1 ocl-icd-opencl-dev  # the OpenCL ICD loader the tests link against
   libtbb12 libtbbmalloc2            # needed by Intel's CPU runtime
+  mesa-vulkan-drivers libvulkan1 vulkan-tools  # lavapipe + the Vulkan loader (clc-run --vulkan, vkhost)
   python3-pip
 )
 missing=()

@@ -10,6 +10,9 @@
 //! clCreateProgramWithSource, so the runtime's own front end compiles it; the runner's second
 //! reference). Either way clBuildProgram must succeed; when it does not, the error is a
 //! [`BuildFailed`], so callers can tell a program that did not build from one that ran badly.
+//! A Vulkan module with its reflection ([`run_isolated_vulkan`]) runs through `vkhost` instead
+//! (see [`crate::vulkan`]); the driver refusing its shader module or pipeline is a
+//! [`BuildFailed`] too.
 //!
 //! Protocol: `CLC_RUNNER_CHILD` holds the job as JSON (`{"run": Run, "program": Program}`), or
 //! `@<file>` naming a file holding it when the JSON is too large for the environment. The child
@@ -77,6 +80,8 @@ enum Program {
     Il(PathBuf),
     /// OpenCL C source (absolute path), built by the runtime with these clBuildProgram options.
     Source { path: PathBuf, options: String },
+    /// A Vulkan module and its reflection (absolute paths), run through vkhost.
+    Vulkan { spirv: PathBuf, reflection: PathBuf },
 }
 
 #[derive(Serialize, Deserialize)]
@@ -158,6 +163,18 @@ pub fn run_isolated_source(run: &Run, source: &Path, options: &str) -> Result<Ou
         program: Program::Source {
             path: absolute(source),
             options: options.to_string(),
+        },
+    })
+}
+
+/// Like [`run_isolated`], but on Vulkan: `spirv` is a module of clc's Vulkan target and
+/// `reflection` its `--reflect` JSON ([`crate::vulkan::run_in_process`]).
+pub fn run_isolated_vulkan(run: &Run, spirv: &Path, reflection: &Path) -> Result<Outputs> {
+    run_job(&Job {
+        run: run.clone(),
+        program: Program::Vulkan {
+            spirv: absolute(spirv),
+            reflection: absolute(reflection),
         },
     })
 }
@@ -329,6 +346,9 @@ pub fn child_main_if_requested() {
             .spawn(move || match &job.program {
                 Program::Il(spirv) => run_in_process(&job.run, spirv),
                 Program::Source { path, options } => run_source_in_process(&job.run, path, options),
+                Program::Vulkan { spirv, reflection } => {
+                    crate::vulkan::run_in_process(&job.run, spirv, reflection)
+                }
             })
             .context("starting the launch thread")?
             .join()

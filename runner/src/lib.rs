@@ -10,6 +10,8 @@
 //! * [`compare`]: expected/actual and clc/reference comparisons.
 //! * [`reference`]: the references: compiling with clang-22, building with the runtime.
 //! * [`verdict`]: judging a launch from clc's outputs, `expect` and the references'.
+//! * [`vulkan`]: the Vulkan backend (`--vulkan`): compiling for clc's Vulkan target, what it
+//!   skips, running a launch through `vkhost`.
 //!
 //! Any `main()` that calls [`exec::run_isolated`] must call [`exec::child_main_if_requested`]
 //! first thing.
@@ -21,7 +23,8 @@ pub mod reference;
 pub mod spec;
 pub mod values;
 pub mod verdict;
+pub mod vulkan;
 
-pub use exec::{child_main_if_requested, run_isolated, Outputs};
+pub use exec::{child_main_if_requested, run_isolated, run_isolated_vulkan, Outputs};
 pub use spec::{discover, Arg, ArgKind, Run, SpecFile};
 pub use values::{ElemType, Values};

@@ -1,5 +1,5 @@
-//! `clc-run --clc <clc-binary> [--no-reference | --no-clang | --no-driver] [--include-pending]
-//! [--keep-spv DIR] [PATH...]`
+//! `clc-run --clc <clc-binary> [--vulkan] [--no-reference | --no-clang | --no-driver]
+//! [--include-pending] [--keep-spv DIR] [PATH...]`
 //!
 //! For each spec (PATH = spec files or directories searched recursively; default `kernels/`):
 //! compiles the `.cl` with `<clc> -cl-std=<std> <options> <source> -o <tmp>.spv`, runs every
@@ -23,18 +23,35 @@
 //!   runtime's compiler) still runs that reference, but its column says
 //!   `KNOWN-BROKEN (reason)` followed by what actually happened; its failures do not fail the
 //!   run, and it turning out right does.
+//!
+//! `--vulkan` runs the same specs on Vulkan instead ([`clc_runner::vulkan`]): each `.cl` is
+//! compiled with `<clc> --target=vulkan1.2 ... -o <tmp>.vk.spv --reflect=<tmp>.vk.json` and
+//! every run goes through `vkhost` in a child process (device: `$CLC_VK_DEVICE`, else the
+//! first discrete GPU, else the first device). There is no clang-22 or driver reference: clc's
+//! outputs are checked against `expect`, and outputs without `expect` against clc's own
+//! OpenCL-target module on the Intel CPU runtime (column `opencl:`; not run with
+//! `--no-reference` or without the runtime). A run with image or sampler arguments, or whose
+//! source calls `printf` or sub-group functions, or that clc rejects with an `unsupported:`
+//! error for Vulkan, prints `SKIP <spec> <run> (vulkan: <reason>)` and counts as skipped.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use anyhow::{bail, Context, Result};
-use clc_runner::exec::{child_main_if_requested, run_isolated, Outputs};
+use anyhow::{anyhow, bail, Context, Result};
+use clc_runner::exec::{
+    child_main_if_requested, ocl_prefix, run_isolated, run_isolated_vulkan, Outputs,
+};
 use clc_runner::reference::{clang_compile, run_driver, CompileFailed};
-use clc_runner::spec::{discover, SpecFile, KNOWN_FEATURES};
-use clc_runner::verdict::{indent, judge, LaunchCx, Oracle, RefRun};
+use clc_runner::spec::{discover, Run, SpecFile, KNOWN_FEATURES};
+use clc_runner::verdict::{indent, judge, Judgement, LaunchCx, Oracle, RefRun};
+use clc_runner::vulkan;
 
 struct Options {
     clc: PathBuf,
+    /// Run on Vulkan instead of OpenCL.
+    vulkan: bool,
+    /// `--no-reference`: in Vulkan mode, no OpenCL-target reference either.
+    no_reference: bool,
     /// The references to run, in column order.
     oracles: Vec<Oracle>,
     include_pending: bool,
@@ -43,16 +60,19 @@ struct Options {
 }
 
 const USAGE: &str =
-    "usage: clc-run --clc <path-to-clc> [--no-reference | --no-clang | --no-driver] [--include-pending] [--keep-spv DIR] [PATH...]\n\
+    "usage: clc-run --clc <path-to-clc> [--vulkan] [--no-reference | --no-clang | --no-driver] [--include-pending] [--keep-spv DIR] [PATH...]\n\
   PATH: spec files (.toml) or directories (searched recursively); default kernels/\n\
-  --no-reference  run neither reference (clang-22, the runtime's own compiler)\n\
+  --vulkan        compile with --target=vulkan1.2 and run on Vulkan (vkhost; $CLC_VK_DEVICE picks the device)\n\
+  --no-reference  run neither reference (clang-22, the runtime's own compiler; with --vulkan: clc's OpenCL target)\n\
   --no-clang      skip clang-22's SPIR-V (no compile/run/comparison)\n\
   --no-driver     skip building the source with the runtime's own compiler\n\
   --include-pending  also run specs marked `pending` (otherwise they are skipped)\n\
-  --keep-spv DIR  keep the compiled modules as DIR/<group>_<name>.{clc,ref}.spv";
+  --keep-spv DIR  keep the compiled modules as DIR/<group>_<name>.{clc,ref}.spv (--vulkan: .vk.spv, .vk.json, .clc.spv)";
 
 fn parse_args() -> Result<Options> {
     let mut clc = None;
+    let mut vulkan = false;
+    let mut no_reference = false;
     let mut oracles = Oracle::ALL.to_vec();
     let mut include_pending = false;
     let mut keep = None;
@@ -61,7 +81,11 @@ fn parse_args() -> Result<Options> {
     while let Some(a) = it.next() {
         match a.to_str() {
             Some("--clc") => clc = Some(PathBuf::from(it.next().context("--clc needs a value")?)),
-            Some("--no-reference") => oracles.clear(),
+            Some("--vulkan") => vulkan = true,
+            Some("--no-reference") => {
+                no_reference = true;
+                oracles.clear()
+            }
             Some("--no-clang") => oracles.retain(|o| *o != Oracle::Clang),
             Some("--no-driver") => oracles.retain(|o| *o != Oracle::Driver),
             Some("--include-pending") => include_pending = true,
@@ -83,8 +107,18 @@ fn parse_args() -> Result<Options> {
     if paths.is_empty() {
         paths.push(PathBuf::from("kernels"));
     }
+    if vulkan {
+        // Vulkan's one reference is clc's own OpenCL target, where the runtime is there.
+        oracles = if no_reference || !ocl_prefix().join("lib/libintelocl.so").exists() {
+            Vec::new()
+        } else {
+            vec![Oracle::OpenCl]
+        };
+    }
     Ok(Options {
         clc,
+        vulkan,
+        no_reference,
         oracles,
         include_pending,
         keep,
@@ -152,6 +186,12 @@ fn real_main() -> Result<bool> {
         None => tmp.path().to_path_buf(),
     };
     let mut tally = Tally::new(&opts.oracles);
+    if opts.vulkan && !opts.no_reference && opts.oracles.is_empty() {
+        println!(
+            "note: no Intel CPU runtime under {}: on Vulkan, outputs without `expect` are not checked",
+            ocl_prefix().display()
+        );
+    }
     for p in &opts.paths {
         let specs: Vec<Result<SpecFile>> = if p.is_dir() {
             match discover(p) {
@@ -163,6 +203,7 @@ fn real_main() -> Result<bool> {
         };
         for spec in specs {
             match spec {
+                Ok(spec) if opts.vulkan => run_spec_vulkan(&opts, &spec, &out_dir, &mut tally),
                 Ok(spec) => run_spec(&opts, &spec, &out_dir, &mut tally),
                 Err(e) => {
                     println!("FAIL {}: {e:#}", p.display());
@@ -216,21 +257,48 @@ fn clc_compile(clc: &Path, spec: &SpecFile, out: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Prints the SKIP lines of a pending spec and returns true, unless pending specs are run.
+fn skip_pending(opts: &Options, spec: &SpecFile, name: &str, tally: &mut Tally) -> bool {
+    let Some(p) = &spec.pending else {
+        return false;
+    };
+    if !opts.include_pending {
+        for run in &spec.runs {
+            println!("SKIP {name} {} (pending: {p})", run.label());
+            tally.skipped += 1;
+        }
+        return true;
+    }
+    for f in spec.pending_features() {
+        if !KNOWN_FEATURES.contains(&f) {
+            println!("WARN {name}: pending feature `{f}` is not one of the usual names");
+        }
+    }
+    false
+}
+
+/// Prints a launch's verdict and counts it.
+fn record(j: &Judgement, tally: &mut Tally) {
+    println!("{}", j.line);
+    for d in &j.details {
+        println!("{}", indent(d));
+    }
+    for o in &j.confirmed {
+        if let Some((_, n)) = tally.confirmed.iter_mut().find(|(x, _)| x == o) {
+            *n += 1;
+        }
+    }
+    if j.ok() {
+        tally.passed += 1;
+    } else {
+        tally.failed += 1;
+    }
+}
+
 fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) {
     let name = spec.path.display().to_string();
-    if let Some(p) = &spec.pending {
-        if !opts.include_pending {
-            for run in &spec.runs {
-                println!("SKIP {name} {} (pending: {p})", run.label());
-                tally.skipped += 1;
-            }
-            return;
-        }
-        for f in spec.pending_features() {
-            if !KNOWN_FEATURES.contains(&f) {
-                println!("WARN {name}: pending feature `{f}` is not one of the usual names");
-            }
-        }
+    if skip_pending(opts, spec, &name, tally) {
+        return;
     }
     let stem = module_stem(spec);
     let clc_spv = out_dir.join(format!("{stem}.clc.spv"));
@@ -269,6 +337,9 @@ fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) 
                             Err(e) => Err(CompileFailed(e.clone()).into()),
                         },
                         Oracle::Driver => run_driver(run, spec),
+                        Oracle::OpenCl => {
+                            Err(anyhow!("the OpenCL backend has no opencl reference"))
+                        }
                     })
                 })
                 .collect();
@@ -290,6 +361,7 @@ fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) 
                 broken: match oracle {
                     Oracle::Clang => spec.reference_broken.as_deref(),
                     Oracle::Driver => spec.driver_broken.as_deref(),
+                    Oracle::OpenCl => None,
                 },
             })
             .collect();
@@ -302,20 +374,100 @@ fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) 
             clc_out.as_ref(),
             &refs,
         );
-        println!("{}", j.line);
-        for d in &j.details {
-            println!("{}", indent(d));
-        }
-        for o in &j.confirmed {
-            if let Some((_, n)) = tally.confirmed.iter_mut().find(|(x, _)| x == o) {
-                *n += 1;
+        record(&j, tally);
+    }
+}
+
+/// Whether `run` reads back outputs that have no `expect`.
+fn has_unexpected_outputs(run: &Run) -> bool {
+    run.args.iter().any(|a| a.is_output() && a.expect.is_none())
+}
+
+/// `--vulkan`: one spec on Vulkan (see the module docs).
+fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) {
+    let name = spec.path.display().to_string();
+    if skip_pending(opts, spec, &name, tally) {
+        return;
+    }
+    let runs: Vec<&Run> = spec
+        .runs
+        .iter()
+        .filter(|run| match vulkan::skip_reason(spec, run) {
+            Some(why) => {
+                println!("SKIP {name} {} (vulkan: {why})", run.label());
+                tally.skipped += 1;
+                false
             }
+            None => true,
+        })
+        .collect();
+    if runs.is_empty() {
+        return;
+    }
+    let stem = module_stem(spec);
+    let spv = out_dir.join(format!("{stem}.vk.spv"));
+    let json = out_dir.join(format!("{stem}.vk.json"));
+    let compiled = vulkan::compile(&opts.clc, spec, &spv, &json);
+    if let Err(e) = &compiled {
+        if let Some(u) = e.downcast_ref::<vulkan::Unsupported>() {
+            for run in &runs {
+                println!("SKIP {name} {} (vulkan: {u})", run.label());
+                tally.skipped += 1;
+            }
+            return;
         }
-        if j.ok() {
-            tally.passed += 1;
-        } else {
-            tally.failed += 1;
-        }
+        println!(
+            "FAIL {name}: clc failed to compile {} for Vulkan:\n{}",
+            spec.source.display(),
+            indent(&format!("{e:#}"))
+        );
+    }
+    // The reference, clc's OpenCL-target module, compiled once if some run needs it.
+    let with_ref = opts.oracles.contains(&Oracle::OpenCl);
+    let cl_spv = out_dir.join(format!("{stem}.clc.spv"));
+    let cl_compiled = if with_ref && runs.iter().any(|r| has_unexpected_outputs(r)) {
+        clc_compile(&opts.clc, spec, &cl_spv).map_err(|e| format!("{e:#}"))
+    } else {
+        Err("not needed".to_string())
+    };
+    for run in runs {
+        let needs_ref = with_ref && has_unexpected_outputs(run);
+        let (vk_out, ref_out) = std::thread::scope(|s| {
+            let vk = s.spawn(|| {
+                compiled
+                    .is_ok()
+                    .then(|| run_isolated_vulkan(run, &spv, &json))
+            });
+            let reference = needs_ref.then(|| {
+                s.spawn(|| match &cl_compiled {
+                    Ok(()) => run_isolated(run, &cl_spv),
+                    Err(e) => Err(CompileFailed(e.clone()).into()),
+                })
+            });
+            let panicked = "a launch thread panicked";
+            (
+                vk.join().expect(panicked),
+                reference.map(|h| h.join().expect(panicked)),
+            )
+        });
+        let refs: Vec<RefRun> = ref_out
+            .iter()
+            .map(|result| RefRun {
+                oracle: Oracle::OpenCl,
+                result,
+                broken: None,
+            })
+            .collect();
+        let j = judge(
+            &LaunchCx {
+                spec_name: &name,
+                run,
+                pending: spec.pending.as_deref(),
+            },
+            vk_out.as_ref(),
+            &refs,
+        );
+        record(&j, tally);
     }
 }
 

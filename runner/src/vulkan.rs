@@ -1,0 +1,286 @@
+//! The Vulkan backend of the runner (`clc-run --vulkan`): clc's `--target=vulkan1.2` module
+//! and its reflection, run through [`vkhost`] with the same specs, inputs and `expect`.
+//!
+//! * [`compile`] runs `<clc> --target=vulkan1.2 -cl-std=<std> <options> <source> -o <spv>
+//!   --reflect=<json>`; a rejection with an `unsupported:` diagnostic is an [`Unsupported`]
+//!   error, so the runner lists the kernel as skipped with clc's reason.
+//! * [`skip_reason`] names what the Vulkan target does not do before compiling: images,
+//!   samplers, `printf`, sub-group functions.
+//! * [`run_in_process`] is what the runner child does for a Vulkan job
+//!   ([`crate::exec::run_isolated_vulkan`]): buffers get the same guard zone as on OpenCL.
+//!
+//! The device: `$CLC_VK_DEVICE` (a substring of its name), else the first discrete GPU, else
+//! the first device (lavapipe on a machine without a GPU).
+
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::{anyhow, bail, Context, Result};
+
+use crate::exec::{BuildFailed, Outputs, GUARD_BYTE, GUARD_BYTES};
+use crate::reference::CompileFailed;
+use crate::spec::{ArgKind, Run, SpecFile};
+use crate::values::Values;
+
+/// The target clc compiles Vulkan modules for.
+pub const TARGET: &str = "vulkan1.2";
+
+/// clc rejected the source for the Vulkan target with an `unsupported:` diagnostic; holds
+/// the text after `unsupported:` (the first such diagnostic).
+#[derive(Debug)]
+pub struct Unsupported(pub String);
+
+impl std::fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+/// Compiles `spec.source` with `clc --target=vulkan1.2` to `spv`, writing the reflection to
+/// `json`. An `unsupported:` rejection is an [`Unsupported`]; any other failure a
+/// [`CompileFailed`] with clc's diagnostics.
+pub fn compile(clc: &Path, spec: &SpecFile, spv: &Path, json: &Path) -> Result<()> {
+    let o = Command::new(clc)
+        .arg(format!("--target={TARGET}"))
+        .arg(format!("-cl-std={}", spec.cl_std))
+        .args(&spec.options)
+        .arg(&spec.source)
+        .arg("-o")
+        .arg(spv)
+        .arg(format!("--reflect={}", json.display()))
+        .output()
+        .with_context(|| format!("running {}", clc.display()))?;
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    if !o.status.success() {
+        if let Some(reason) = unsupported_reason(&stderr) {
+            return Err(Unsupported(reason).into());
+        }
+        return Err(CompileFailed(format!(
+            "{} --target={TARGET} exited with {}:\n{}",
+            clc.display(),
+            o.status,
+            stderr.trim_end()
+        ))
+        .into());
+    }
+    for f in [spv, json] {
+        if !f.exists() {
+            return Err(CompileFailed(format!(
+                "{} succeeded but wrote no {}",
+                clc.display(),
+                f.display()
+            ))
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// The text after the first `unsupported:` in clc's diagnostics.
+fn unsupported_reason(stderr: &str) -> Option<String> {
+    stderr.lines().find_map(|l| {
+        let (_, rest) = l.split_once("unsupported:")?;
+        Some(rest.trim().to_string())
+    })
+}
+
+/// Why `run` of `spec` cannot run on the Vulkan target, if it cannot: image or sampler
+/// arguments, or a source that calls `printf` or sub-group functions (found by name in the
+/// source text, comments included: a false positive is a visible SKIP, never a silent pass).
+pub fn skip_reason(spec: &SpecFile, run: &Run) -> Option<String> {
+    if let Some(a) = run
+        .args
+        .iter()
+        .find(|a| matches!(a.kind, ArgKind::Image { .. } | ArgKind::Sampler { .. }))
+    {
+        let what = match a.kind {
+            ArgKind::Sampler { .. } => "sampler",
+            _ => "image",
+        };
+        return Some(format!("{what} argument `{}`", a.name));
+    }
+    let text = std::fs::read_to_string(&spec.source).unwrap_or_default();
+    if has_call(&text, "printf") {
+        return Some("printf".to_string());
+    }
+    if let Some(f) = identifiers(&text).find(|w| is_sub_group_builtin(w)) {
+        return Some(format!("sub-group function `{f}`"));
+    }
+    None
+}
+
+/// The identifiers of `text`, in order.
+fn identifiers(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+}
+
+fn has_call(text: &str, name: &str) -> bool {
+    identifiers(text).any(|w| w == name)
+}
+
+/// `get_sub_group_size`, `sub_group_reduce_add`, `intel_sub_group_shuffle`, ...
+fn is_sub_group_builtin(w: &str) -> bool {
+    w.starts_with("sub_group_")
+        || w.starts_with("get_sub_group_")
+        || w.starts_with("get_max_sub_group_")
+        || w.starts_with("get_num_sub_groups")
+        || w.starts_with("get_enqueued_num_sub_groups")
+        || w.starts_with("intel_sub_group_")
+}
+
+/// What one argument holds until the outputs are read back.
+enum Held {
+    Buffer(vkhost::Buffer, usize),
+    Value(Vec<u8>),
+    Local(u64),
+}
+
+/// Runs `run` from the Vulkan module `spv` described by the reflection `json`, in this
+/// process. Prefer [`crate::exec::run_isolated_vulkan`].
+pub fn run_in_process(run: &Run, spv: &Path, json: &Path) -> Result<Outputs> {
+    let text =
+        std::fs::read_to_string(json).with_context(|| format!("reading {}", json.display()))?;
+    let reflection = vkhost::Reflection::from_json(&text)?;
+    let bytes = std::fs::read(spv).with_context(|| format!("reading {}", spv.display()))?;
+    let words = vkhost::spirv_words(&bytes)?;
+    let dev = vkhost::Device::for_reflection(&reflection)?;
+    let program = vkhost::Program::load(&dev, &words, &reflection).map_err(build_error)?;
+
+    let mut held = Vec::with_capacity(run.args.len());
+    for (i, arg) in run.args.iter().enumerate() {
+        let what = || format!("argument {i} `{}`", arg.name);
+        held.push(match &arg.kind {
+            ArgKind::Buffer { init } => {
+                let mut data = init.to_le_bytes();
+                let len = data.len();
+                data.resize(len + GUARD_BYTES, GUARD_BYTE);
+                let buf = vkhost::Buffer::from_bytes(&dev, &data).with_context(what)?;
+                Held::Buffer(buf, len)
+            }
+            ArgKind::Scalar { value } => Held::Value(value.to_le_bytes()),
+            ArgKind::Local { len } => Held::Local((len * arg.ty.size()) as u64),
+            ArgKind::Image { .. } | ArgKind::Sampler { .. } => {
+                bail!(
+                    "{}: images and samplers are not supported on Vulkan",
+                    what()
+                )
+            }
+        });
+    }
+    let args: Vec<vkhost::Arg> = held
+        .iter()
+        .map(|h| match h {
+            Held::Buffer(b, _) => vkhost::Arg::Buffer(b),
+            Held::Value(v) => vkhost::Arg::Value(v),
+            Held::Local(n) => vkhost::Arg::Local(*n),
+        })
+        .collect();
+    let range = nd_range(run)?;
+    program
+        .launch(&run.kernel, &range, &args)
+        .map_err(build_error)
+        .with_context(|| format!("launching `{}` on {}", run.kernel, dev.name()))?;
+
+    let mut outputs = Vec::new();
+    for (arg, h) in run.args.iter().zip(&held) {
+        let Held::Buffer(buf, len) = h else { continue };
+        let data = buf
+            .to_vec()
+            .with_context(|| format!("reading back `{}`", arg.name))?;
+        if let Some(off) = data[*len..].iter().position(|&b| b != GUARD_BYTE) {
+            bail!(
+                "kernel `{}` wrote past the end of buffer `{}` (byte {off} after its end, {len} bytes long)",
+                run.kernel,
+                arg.name,
+            );
+        }
+        if arg.is_output() {
+            outputs.push((
+                arg.name.clone(),
+                Values::from_le_bytes(arg.ty, &data[..*len])?,
+            ));
+        }
+    }
+    Ok(Outputs { outputs })
+}
+
+/// The spec's NDRange for vkhost.
+fn nd_range(run: &Run) -> Result<vkhost::NdRange> {
+    let global: Vec<u64> = run.global.iter().map(|&g| g as u64).collect();
+    let mut r = vkhost::NdRange::new(&global);
+    if let Some(l) = &run.local {
+        let l = l
+            .iter()
+            .map(|&x| u32::try_from(x).map_err(|_| anyhow!("local size {x} exceeds 2^32-1")))
+            .collect::<Result<Vec<u32>>>()?;
+        r = r.with_local(&l);
+    }
+    if let Some(o) = &run.offset {
+        r = r.with_offset(&o.iter().map(|&x| x as u64).collect::<Vec<_>>());
+    }
+    Ok(r)
+}
+
+/// Turns the driver refusing the module (shader module or pipeline creation) into a
+/// [`BuildFailed`], like clBuildProgram failing on OpenCL; other errors stay as they are.
+fn build_error(e: vkhost::Error) -> anyhow::Error {
+    match e {
+        vkhost::Error::Vk { call, .. }
+            if call == "vkCreateShaderModule" || call == "vkCreateComputePipelines" =>
+        {
+            BuildFailed(e.to_string()).into()
+        }
+        e => e.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_unsupported_reasons() {
+        assert_eq!(
+            unsupported_reason("k.cl:3:5: error: unsupported: images on the Vulkan target\n"),
+            Some("images on the Vulkan target".to_string())
+        );
+        assert_eq!(unsupported_reason("k.cl:3:5: error: expected ';'\n"), None);
+    }
+
+    #[test]
+    fn skips_what_vulkan_lacks() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = |src: &str, args: &str| {
+            std::fs::write(dir.path().join("k.cl"), src).unwrap();
+            let toml = format!("[[run]]\nkernel = \"k\"\nglobal = [1]\n{args}");
+            SpecFile::parse(&dir.path().join("k.toml"), &toml).unwrap()
+        };
+        let buf = "[[run.args]]\nname = \"a\"\nkind = \"buffer\"\ntype = \"int\"\nlen = 1\n";
+        let s = spec("kernel void k(global int *a) { printf(\"%d\", 1); }", buf);
+        assert_eq!(skip_reason(&s, &s.runs[0]).as_deref(), Some("printf"));
+        let s = spec(
+            "kernel void k(global int *a) { a[0] = get_sub_group_size(); }",
+            buf,
+        );
+        assert_eq!(
+            skip_reason(&s, &s.runs[0]).as_deref(),
+            Some("sub-group function `get_sub_group_size`")
+        );
+        let s = spec(
+            "kernel void k(global int *a) { a[0] = my_printf_count; }",
+            buf,
+        );
+        assert_eq!(skip_reason(&s, &s.runs[0]), None);
+        let s = spec(
+            "kernel void k(sampler_t s) {}",
+            "[[run.args]]\nname = \"s\"\nkind = \"sampler\"\naddressing = \"none\"\nfilter = \"nearest\"\n",
+        );
+        assert_eq!(
+            skip_reason(&s, &s.runs[0]).as_deref(),
+            Some("sampler argument `s`")
+        );
+    }
+}

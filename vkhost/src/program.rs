@@ -1,0 +1,591 @@
+//! A loaded module: its shader module, pipeline layouts, pipelines (one per kernel and set of
+//! specialization constants, cached), and the module data buffer; dispatching and timing
+//! kernels.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use ash::vk;
+
+use crate::buffer::{all_to, Buffer, Mapped};
+use crate::device::{c_name, Device};
+use crate::error::{vk_err, Error};
+use crate::features::REQUIRED_FEATURES;
+use crate::layout::{
+    fill_block, kernel_vulkan, resolve_range, spec_constants, ArgValue, Header, NdRange, Resolved,
+};
+use crate::reflect::{BlockKind, Reflection};
+
+/// One kernel argument of a launch.
+#[derive(Debug, Clone, Copy)]
+pub enum Arg<'a> {
+    /// A `__global`/`__constant` pointer to this buffer.
+    Buffer(&'a Buffer),
+    /// A NULL `__global`/`__constant` pointer.
+    Null,
+    /// A by-value argument: its bytes with OpenCL C's layout.
+    Value(&'a [u8]),
+    /// A `__local` pointer to an array of this many bytes.
+    Local(u64),
+}
+
+impl Arg<'_> {
+    fn value(&self) -> ArgValue<'_> {
+        match *self {
+            Arg::Buffer(b) => ArgValue::Address(b.device_address()),
+            Arg::Null => ArgValue::Address(0),
+            Arg::Value(v) => ArgValue::Bytes(v),
+            Arg::Local(n) => ArgValue::Local(n),
+        }
+    }
+}
+
+/// GPU time of a batch of back-to-back dispatches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Timing {
+    /// Timed dispatches.
+    pub reps: u32,
+    /// Nanoseconds from the end of the warm-up to the end of the last dispatch.
+    pub total_ns: f64,
+    /// `total_ns / reps`.
+    pub per_dispatch_ns: f64,
+}
+
+/// A kernel's pipeline layout, and its descriptor set layout for a uniform-buffer block.
+struct KernelLayout {
+    set_layout: vk::DescriptorSetLayout,
+    layout: vk::PipelineLayout,
+    block: BlockKind,
+}
+
+/// Pipelines by kernel index and specialization constants.
+type PipelineCache = HashMap<(usize, Vec<(u32, u32)>), vk::Pipeline>;
+
+/// A loaded SPIR-V module with its reflection.
+pub struct Program {
+    dev: Device,
+    reflection: Reflection,
+    module: vk::ShaderModule,
+    /// Per kernel (same index as in the reflection); `None` for kernels without a `vulkan`
+    /// section.
+    layouts: Vec<Option<KernelLayout>>,
+    data: Option<Buffer>,
+    pipelines: Mutex<PipelineCache>,
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        let d = &self.dev.0.device;
+        let pipelines = match self.pipelines.get_mut() {
+            Ok(p) => std::mem::take(p),
+            Err(poisoned) => std::mem::take(poisoned.into_inner()),
+        };
+        // SAFETY: submissions are synchronous, so nothing uses these objects any more; each is
+        // destroyed once (null handles are ignored by Vulkan).
+        unsafe {
+            for (_, p) in pipelines {
+                d.destroy_pipeline(p, None);
+            }
+            for l in self.layouts.iter().flatten() {
+                d.destroy_pipeline_layout(l.layout, None);
+                d.destroy_descriptor_set_layout(l.set_layout, None);
+            }
+            d.destroy_shader_module(self.module, None);
+        }
+    }
+}
+
+/// Everything one dispatch needs, alive until its command buffer has run.
+struct Prepared {
+    pipeline: vk::Pipeline,
+    layout: vk::PipelineLayout,
+    block: Vec<u8>,
+    ubo: Option<UboBinding>,
+    _stack: Option<Buffer>,
+    groups: [u32; 3],
+}
+
+/// The uniform buffer holding a large argument block, and its descriptor set.
+struct UboBinding {
+    dev: Device,
+    _buffer: Mapped,
+    pool: vk::DescriptorPool,
+    set: vk::DescriptorSet,
+}
+
+impl Drop for UboBinding {
+    fn drop(&mut self) {
+        // SAFETY: the dispatch that used the set has completed; destroying the pool frees it.
+        unsafe { self.dev.0.device.destroy_descriptor_pool(self.pool, None) };
+    }
+}
+
+impl Prepared {
+    /// Records the dispatch into `cmd`.
+    ///
+    /// # Safety
+    /// `cmd` must be a command buffer of `d` in the recording state, and `self` must outlive
+    /// its execution.
+    unsafe fn record(&self, d: &ash::Device, cmd: vk::CommandBuffer) {
+        d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, self.pipeline);
+        match &self.ubo {
+            Some(u) => d.cmd_bind_descriptor_sets(
+                cmd,
+                vk::PipelineBindPoint::COMPUTE,
+                self.layout,
+                0,
+                &[u.set],
+                &[],
+            ),
+            None => d.cmd_push_constants(
+                cmd,
+                self.layout,
+                vk::ShaderStageFlags::COMPUTE,
+                0,
+                &self.block,
+            ),
+        }
+        let [x, y, z] = self.groups;
+        d.cmd_dispatch(cmd, x, y, z);
+    }
+}
+
+/// Makes one dispatch's memory writes visible to the next dispatch.
+///
+/// # Safety
+/// `cmd` must be a command buffer of `d` in the recording state.
+unsafe fn compute_to_compute(d: &ash::Device, cmd: vk::CommandBuffer) {
+    let b = vk::MemoryBarrier::default()
+        .src_access_mask(vk::AccessFlags::SHADER_WRITE)
+        .dst_access_mask(vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE);
+    d.cmd_pipeline_barrier(
+        cmd,
+        vk::PipelineStageFlags::COMPUTE_SHADER,
+        vk::PipelineStageFlags::COMPUTE_SHADER,
+        vk::DependencyFlags::empty(),
+        &[b],
+        &[],
+        &[],
+    );
+}
+
+impl Program {
+    /// Loads `spirv` (the words of a module `clc --target=vulkan1.2` wrote) described by
+    /// `reflection`: checks that `dev` enabled the features and extensions the module needs,
+    /// creates the shader module and the pipeline layouts, and creates and fills the module
+    /// data buffer (kept for the program's life, shared by all its kernels).
+    pub fn load(dev: &Device, spirv: &[u32], reflection: &Reflection) -> Result<Program, Error> {
+        match spirv.first() {
+            None => return Err(Error::Spirv("empty module".into())),
+            Some(&m) if m != 0x0723_0203 => {
+                return Err(Error::Spirv(format!(
+                    "magic number {m:#010x}, expected 0x07230203"
+                )))
+            }
+            _ => {}
+        }
+        for f in REQUIRED_FEATURES
+            .iter()
+            .copied()
+            .chain(reflection.features().iter().map(String::as_str))
+        {
+            if !dev.has_feature(f) {
+                return Err(if crate::features::known_features().any(|k| k == f) {
+                    Error::MissingFeature {
+                        device: dev.name().to_string(),
+                        feature: f.to_string(),
+                        why: ", which the module needs (not enabled on this Device)",
+                    }
+                } else {
+                    Error::UnknownFeature(f.to_string())
+                });
+            }
+        }
+        if let Some(e) = reflection
+            .extensions()
+            .iter()
+            .find(|e| !dev.has_extension(e))
+        {
+            return Err(Error::MissingExtension {
+                device: dev.name().to_string(),
+                extension: e.clone(),
+            });
+        }
+        let d = &dev.0.device;
+        let info = vk::ShaderModuleCreateInfo::default().code(spirv);
+        // SAFETY: `spirv` is a slice of words starting with the SPIR-V magic number; the
+        // driver parses it (a malformed module is an error or undefined behaviour in the
+        // driver, which is why runners load modules in a child process).
+        let module = unsafe { d.create_shader_module(&info, None) }
+            .map_err(vk_err("vkCreateShaderModule"))?;
+        let mut p = Program {
+            dev: dev.clone(),
+            reflection: reflection.clone(),
+            module,
+            layouts: Vec::new(),
+            data: None,
+            pipelines: Mutex::new(HashMap::new()),
+        };
+        let max_push = dev.properties().limits.max_push_constants_size;
+        for k in &reflection.kernels {
+            let Some(v) = &k.vulkan else {
+                p.layouts.push(None);
+                continue;
+            };
+            let size = v.block_size.next_multiple_of(4);
+            let mut layout = KernelLayout {
+                set_layout: vk::DescriptorSetLayout::null(),
+                layout: vk::PipelineLayout::null(),
+                block: v.block,
+            };
+            let ranges = [vk::PushConstantRange::default()
+                .stage_flags(vk::ShaderStageFlags::COMPUTE)
+                .offset(0)
+                .size(size)];
+            let mut info = vk::PipelineLayoutCreateInfo::default();
+            let set_layouts;
+            match v.block {
+                BlockKind::PushConstant => {
+                    if size > max_push {
+                        return Err(Error::Unsupported(format!(
+                            "kernel `{}` needs {size} bytes of push constants; `{}` has {max_push}",
+                            k.name,
+                            dev.name()
+                        )));
+                    }
+                    info = info.push_constant_ranges(&ranges);
+                }
+                BlockKind::UniformBuffer => {
+                    let max_ubo = dev.properties().limits.max_uniform_buffer_range;
+                    if size > max_ubo {
+                        return Err(Error::Unsupported(format!(
+                            "kernel `{}` needs a {size}-byte uniform buffer; `{}` allows {max_ubo}",
+                            k.name,
+                            dev.name()
+                        )));
+                    }
+                    let binding = [vk::DescriptorSetLayoutBinding::default()
+                        .binding(0)
+                        .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
+                        .descriptor_count(1)
+                        .stage_flags(vk::ShaderStageFlags::COMPUTE)];
+                    let sl = vk::DescriptorSetLayoutCreateInfo::default().bindings(&binding);
+                    // SAFETY: a plain object creation.
+                    layout.set_layout = unsafe { d.create_descriptor_set_layout(&sl, None) }
+                        .map_err(vk_err("vkCreateDescriptorSetLayout"))?;
+                    set_layouts = [layout.set_layout];
+                    info = info.set_layouts(&set_layouts);
+                }
+            }
+            // SAFETY: `info` points to locals that outlive the call.
+            let created = unsafe { d.create_pipeline_layout(&info, None) };
+            match created {
+                Ok(l) => layout.layout = l,
+                Err(e) => {
+                    // SAFETY: the set layout (possibly null) is not used by anything yet.
+                    unsafe { d.destroy_descriptor_set_layout(layout.set_layout, None) };
+                    return Err(vk_err("vkCreatePipelineLayout")(e));
+                }
+            }
+            p.layouts.push(Some(layout));
+        }
+        if let Some(data) = reflection.vulkan.as_ref().and_then(|v| v.data.as_ref()) {
+            p.data = Some(Buffer::from_bytes(dev, &data.bytes()?)?);
+        }
+        Ok(p)
+    }
+
+    /// The device it was loaded on.
+    pub fn device(&self) -> &Device {
+        &self.dev
+    }
+
+    /// Its reflection.
+    pub fn reflection(&self) -> &Reflection {
+        &self.reflection
+    }
+
+    /// The module data buffer (program-scope variables), if the module has one.
+    pub fn data_buffer(&self) -> Option<&Buffer> {
+        self.data.as_ref()
+    }
+
+    /// Runs `kernel` once over `range` with `args` and waits until it is done.
+    pub fn launch(&self, kernel: &str, range: &NdRange, args: &[Arg]) -> Result<(), Error> {
+        let prep = self.prepare(kernel, range, args)?;
+        self.dev.submit(|d, cmd| {
+            // SAFETY: `cmd` is recording; `prep` outlives the synchronous submit.
+            unsafe {
+                all_to(
+                    d,
+                    cmd,
+                    vk::PipelineStageFlags::COMPUTE_SHADER,
+                    vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE,
+                );
+                prep.record(d, cmd);
+            }
+            Ok(())
+        })
+    }
+
+    /// Times `kernel`: records `warmup` + `reps` dispatches back to back in one command
+    /// buffer (a barrier between them, no host work), with GPU timestamps after the warm-up
+    /// and after the last one, and returns the time per timed dispatch. The GPU stays busy
+    /// throughout, so clocks do not drop between repetitions.
+    pub fn time(
+        &self,
+        kernel: &str,
+        range: &NdRange,
+        args: &[Arg],
+        warmup: u32,
+        reps: u32,
+    ) -> Result<Timing, Error> {
+        if reps == 0 {
+            return Err(Error::Unsupported(
+                "timing needs at least one repetition".into(),
+            ));
+        }
+        let bits = self.dev.0.timestamp_valid_bits;
+        if bits == 0 {
+            return Err(Error::Unsupported(format!(
+                "the compute queue of `{}` has no timestamps",
+                self.dev.name()
+            )));
+        }
+        let prep = self.prepare(kernel, range, args)?;
+        let d = &self.dev.0.device;
+        let qi = vk::QueryPoolCreateInfo::default()
+            .query_type(vk::QueryType::TIMESTAMP)
+            .query_count(2);
+        // SAFETY: a plain object creation; destroyed below after the synchronous submit.
+        let pool =
+            unsafe { d.create_query_pool(&qi, None) }.map_err(vk_err("vkCreateQueryPool"))?;
+        let ran = self.dev.submit(|d, cmd| {
+            // SAFETY: `cmd` is recording; `prep` and `pool` outlive the synchronous submit;
+            // both queries are reset before they are written.
+            unsafe {
+                d.cmd_reset_query_pool(cmd, pool, 0, 2);
+                all_to(
+                    d,
+                    cmd,
+                    vk::PipelineStageFlags::COMPUTE_SHADER,
+                    vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE,
+                );
+                for _ in 0..warmup {
+                    prep.record(d, cmd);
+                    compute_to_compute(d, cmd);
+                }
+                d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 0);
+                for i in 0..reps {
+                    if i > 0 {
+                        compute_to_compute(d, cmd);
+                    }
+                    prep.record(d, cmd);
+                }
+                d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 1);
+            }
+            Ok(())
+        });
+        let mut stamps = [0u64; 2];
+        let read = ran.and_then(|()| {
+            // SAFETY: both queries were written by the completed submission.
+            unsafe {
+                d.get_query_pool_results(
+                    pool,
+                    0,
+                    &mut stamps,
+                    vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT,
+                )
+            }
+            .map_err(vk_err("vkGetQueryPoolResults"))
+        });
+        // SAFETY: the submission that used the pool has completed.
+        unsafe { d.destroy_query_pool(pool, None) };
+        read?;
+        let mask = if bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits) - 1
+        };
+        let ticks = (stamps[1] & mask).wrapping_sub(stamps[0] & mask) & mask;
+        let total_ns = ticks as f64 * self.dev.properties().limits.timestamp_period as f64;
+        Ok(Timing {
+            reps,
+            total_ns,
+            per_dispatch_ns: total_ns / reps as f64,
+        })
+    }
+
+    /// Builds the block, pipeline, descriptor set and private stack of one dispatch.
+    fn prepare(&self, kernel: &str, range: &NdRange, args: &[Arg]) -> Result<Prepared, Error> {
+        let index = self.reflection.kernel_index(kernel)?;
+        let k = &self.reflection.kernels[index];
+        let v = kernel_vulkan(k)?;
+        let Some(layout) = &self.layouts[index] else {
+            return Err(crate::layout::LayoutError::NotVulkan(k.name.clone()).into());
+        };
+        let r = resolve_range(k, range)?;
+        self.check_limits(kernel, &r)?;
+        let values: Vec<ArgValue> = args.iter().map(Arg::value).collect();
+        let specs = spec_constants(k, &r, &values)?;
+
+        let stack = match v.private_stack_bytes {
+            0 => None,
+            n => {
+                let bytes = n.checked_mul(r.items()).ok_or_else(|| {
+                    Error::Unsupported(format!("kernel `{kernel}`: private stack size overflows"))
+                })?;
+                Some(Buffer::new(&self.dev, bytes)?)
+            }
+        };
+        let header = Header::new(
+            &r,
+            self.data.as_ref().map_or(0, Buffer::device_address),
+            stack.as_ref().map_or(0, Buffer::device_address),
+        );
+        let block = fill_block(k, &header, &values)?;
+        let pipeline = self.pipeline(index, &v.entry_point, layout.layout, specs)?;
+        let ubo = match layout.block {
+            BlockKind::PushConstant => None,
+            BlockKind::UniformBuffer => Some(self.ubo(layout.set_layout, &block)?),
+        };
+        Ok(Prepared {
+            pipeline,
+            layout: layout.layout,
+            block,
+            ubo,
+            _stack: stack,
+            groups: r.groups,
+        })
+    }
+
+    /// Errors for a local size or group count beyond the device's limits.
+    fn check_limits(&self, kernel: &str, r: &Resolved) -> Result<(), Error> {
+        let l = &self.dev.properties().limits;
+        let items: u64 = r.local.iter().map(|&x| x as u64).product();
+        let over = (0..3).find(|&i| r.local[i] > l.max_compute_work_group_size[i]);
+        if items > l.max_compute_work_group_invocations as u64 || over.is_some() {
+            return Err(Error::Unsupported(format!(
+                "kernel `{kernel}`: work-group size {:?} exceeds `{}`'s limits ({:?}, {} invocations)",
+                r.local,
+                self.dev.name(),
+                l.max_compute_work_group_size,
+                l.max_compute_work_group_invocations
+            )));
+        }
+        if (0..3).any(|i| r.groups[i] > l.max_compute_work_group_count[i]) {
+            return Err(Error::Unsupported(format!(
+                "kernel `{kernel}`: {:?} work-groups exceed `{}`'s limit {:?}",
+                r.groups,
+                self.dev.name(),
+                l.max_compute_work_group_count
+            )));
+        }
+        Ok(())
+    }
+
+    /// The pipeline of kernel `index` with these specialization constants (cached).
+    fn pipeline(
+        &self,
+        index: usize,
+        entry: &str,
+        layout: vk::PipelineLayout,
+        specs: Vec<(u32, u32)>,
+    ) -> Result<vk::Pipeline, Error> {
+        let mut cache = self
+            .pipelines
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let key = (index, specs);
+        if let Some(&p) = cache.get(&key) {
+            return Ok(p);
+        }
+        let specs = &key.1;
+        let entries: Vec<vk::SpecializationMapEntry> = specs
+            .iter()
+            .enumerate()
+            .map(|(i, &(id, _))| vk::SpecializationMapEntry {
+                constant_id: id,
+                offset: (i * 4) as u32,
+                size: 4,
+            })
+            .collect();
+        let data: Vec<u8> = specs.iter().flat_map(|&(_, v)| v.to_le_bytes()).collect();
+        let spec = vk::SpecializationInfo::default()
+            .map_entries(&entries)
+            .data(&data);
+        let name = c_name(entry)?;
+        let stage = vk::PipelineShaderStageCreateInfo::default()
+            .stage(vk::ShaderStageFlags::COMPUTE)
+            .module(self.module)
+            .name(&name)
+            .specialization_info(&spec);
+        let info = [vk::ComputePipelineCreateInfo::default()
+            .stage(stage)
+            .layout(layout)];
+        let d = &self.dev.0.device;
+        // SAFETY: `info` points to locals (entry name, specialization data) that outlive the
+        // call; the module and layout belong to this program.
+        match unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &info, None) } {
+            Ok(p) => {
+                let p = p[0];
+                cache.insert(key, p);
+                Ok(p)
+            }
+            Err((made, e)) => {
+                for p in made {
+                    // SAFETY: not used anywhere; null handles are ignored.
+                    unsafe { d.destroy_pipeline(p, None) };
+                }
+                Err(vk_err("vkCreateComputePipelines")(e))
+            }
+        }
+    }
+
+    /// A uniform buffer holding `block`, bound to a fresh descriptor set of `set_layout`.
+    fn ubo(&self, set_layout: vk::DescriptorSetLayout, block: &[u8]) -> Result<UboBinding, Error> {
+        let d = &self.dev.0.device;
+        let buffer = Mapped::new(
+            &self.dev,
+            block.len() as u64,
+            vk::BufferUsageFlags::UNIFORM_BUFFER,
+        )?;
+        buffer.write(0, block)?;
+        let sizes = [vk::DescriptorPoolSize {
+            ty: vk::DescriptorType::UNIFORM_BUFFER,
+            descriptor_count: 1,
+        }];
+        let pi = vk::DescriptorPoolCreateInfo::default()
+            .max_sets(1)
+            .pool_sizes(&sizes);
+        // SAFETY: a plain object creation.
+        let pool = unsafe { d.create_descriptor_pool(&pi, None) }
+            .map_err(vk_err("vkCreateDescriptorPool"))?;
+        let mut u = UboBinding {
+            dev: self.dev.clone(),
+            _buffer: buffer,
+            pool,
+            set: vk::DescriptorSet::null(),
+        };
+        let layouts = [set_layout];
+        let ai = vk::DescriptorSetAllocateInfo::default()
+            .descriptor_pool(pool)
+            .set_layouts(&layouts);
+        // SAFETY: the pool has room for the one set.
+        u.set = unsafe { d.allocate_descriptor_sets(&ai) }
+            .map_err(vk_err("vkAllocateDescriptorSets"))?[0];
+        let bi = [vk::DescriptorBufferInfo {
+            buffer: u._buffer.handle(),
+            offset: 0,
+            range: block.len() as u64,
+        }];
+        let write = vk::WriteDescriptorSet::default()
+            .dst_set(u.set)
+            .dst_binding(0)
+            .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
+            .buffer_info(&bi);
+        // SAFETY: the set is not in use; the buffer has UNIFORM_BUFFER usage.
+        unsafe { d.update_descriptor_sets(&[write], &[]) };
+        Ok(u)
+    }
+}

@@ -1,0 +1,309 @@
+//! The reflection JSON that `clc --target=vulkan1.2 --reflect=FILE` writes (docs/VULKAN.md,
+//! "Reflection"): the OpenCL target's kernel descriptions plus a `vulkan` section per module,
+//! kernel and argument. Only what a host needs is modelled; other keys are ignored, so the
+//! compiler may add fields without breaking hosts.
+
+use serde::Deserialize;
+
+use crate::Error;
+
+/// A module's reflection.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Reflection {
+    /// `vulkan1.2`, `vulkan1.3` (absent in reflections of the OpenCL target).
+    #[serde(default)]
+    pub target: Option<String>,
+    /// The module-wide Vulkan facts; absent for the OpenCL target.
+    #[serde(default)]
+    pub vulkan: Option<ModuleVulkan>,
+    /// Kernels in source order.
+    pub kernels: Vec<Kernel>,
+}
+
+/// The module's `vulkan` section.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+pub struct ModuleVulkan {
+    /// `[major, minor]` of the module's SPIR-V.
+    #[serde(default)]
+    pub spirv_version: Option<[u32; 2]>,
+    /// Device features the module needs, by their Vulkan names (`shaderInt8`, ...).
+    #[serde(default)]
+    pub features: Vec<String>,
+    /// Device extensions the module needs (`VK_...`).
+    #[serde(default)]
+    pub extensions: Vec<String>,
+    /// Program-scope variables: one buffer for the whole module; `None` when there are none.
+    #[serde(default)]
+    pub data: Option<DataInit>,
+}
+
+/// The module data buffer: `size` bytes, starting with the bytes of `init`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct DataInit {
+    /// Bytes to allocate.
+    pub size: u64,
+    /// Initial contents as lowercase or uppercase hex, two digits a byte; may be shorter than
+    /// `size` (the rest is zero).
+    #[serde(default)]
+    pub init: String,
+}
+
+impl DataInit {
+    /// The buffer's initial contents: `size` bytes, `init` first, zeros after.
+    pub fn bytes(&self) -> Result<Vec<u8>, Error> {
+        let hex = self.init.as_bytes();
+        if hex.len() & 1 != 0 {
+            return Err(Error::Reflection(format!(
+                "vulkan.data.init has an odd number of hex digits ({})",
+                hex.len()
+            )));
+        }
+        let size = usize::try_from(self.size).map_err(|_| {
+            Error::Reflection(format!("vulkan.data.size {} is too large", self.size))
+        })?;
+        if hex.len() / 2 > size {
+            return Err(Error::Reflection(format!(
+                "vulkan.data.init holds {} bytes but size is {size}",
+                hex.len() / 2
+            )));
+        }
+        let digit = |c: u8| -> Result<u8, Error> {
+            (c as char).to_digit(16).map(|d| d as u8).ok_or_else(|| {
+                Error::Reflection(format!(
+                    "vulkan.data.init: `{}` is not a hex digit",
+                    c as char
+                ))
+            })
+        };
+        let mut out = vec![0u8; size];
+        for (i, pair) in hex.chunks_exact(2).enumerate() {
+            out[i] = digit(pair[0])? << 4 | digit(pair[1])?;
+        }
+        Ok(out)
+    }
+}
+
+/// One kernel.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Kernel {
+    /// The kernel's name.
+    pub name: String,
+    /// Its parameters in order.
+    pub args: Vec<KernelArg>,
+    /// `reqd_work_group_size`, if the kernel has one.
+    #[serde(default)]
+    pub reqd_work_group_size: Option<[u32; 3]>,
+    /// How to dispatch it; absent for the OpenCL target.
+    #[serde(default)]
+    pub vulkan: Option<KernelVulkan>,
+}
+
+/// How an argument is passed (the OpenCL target's classes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArgClass {
+    /// A `__global` or `__constant` pointer: a buffer device address in the block.
+    Buffer,
+    /// A `__local` pointer: an array length in a specialization constant.
+    Local,
+    /// A value copied into the block.
+    Value,
+    /// An image, sampler or other opaque object (not supported by the Vulkan target).
+    Opaque,
+}
+
+impl ArgClass {
+    /// The class as the reflection spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ArgClass::Buffer => "buffer",
+            ArgClass::Local => "local",
+            ArgClass::Value => "value",
+            ArgClass::Opaque => "opaque",
+        }
+    }
+}
+
+/// One kernel parameter.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct KernelArg {
+    /// Parameter name.
+    pub name: String,
+    /// Type as written (`float4*`).
+    #[serde(default)]
+    pub type_name: String,
+    /// How it is passed.
+    pub class: ArgClass,
+    /// For pointers the element type, for values the value's type.
+    #[serde(default)]
+    pub ty: Option<TypeRef>,
+    /// Where it goes in the argument block.
+    #[serde(default)]
+    pub vulkan: Option<ArgVulkan>,
+}
+
+impl KernelArg {
+    /// Size of one element of a `__local` array (the pointee's size; 1 for `void`).
+    pub fn elem_size(&self) -> u64 {
+        self.ty.as_ref().and_then(|t| t.size).unwrap_or(1).max(1)
+    }
+}
+
+/// The part of the reflection's type description a host needs.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct TypeRef {
+    /// `scalar`, `vector`, `array`, `struct`, `pointer`, `void`, `opaque`.
+    pub kind: String,
+    /// Size in bytes (absent for `void` and opaque types).
+    #[serde(default)]
+    pub size: Option<u64>,
+}
+
+/// An argument's place: `offset`/`size` in the block for buffers and values, `spec_id` for
+/// `__local` pointers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub struct ArgVulkan {
+    /// Byte offset in the argument block.
+    #[serde(default)]
+    pub offset: Option<u32>,
+    /// Bytes it takes there.
+    #[serde(default)]
+    pub size: Option<u32>,
+    /// The specialization constant holding a `__local` array's length in elements.
+    #[serde(default)]
+    pub spec_id: Option<u32>,
+}
+
+/// Where a kernel's argument block lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BlockKind {
+    /// Push constants (the block fits in 128 bytes).
+    PushConstant,
+    /// A uniform buffer at descriptor set 0, binding 0.
+    UniformBuffer,
+}
+
+/// Where the work-group size comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkgroupSize {
+    /// Fixed in the module (`reqd_work_group_size`).
+    Fixed([u32; 3]),
+    /// Set through these specialization constants.
+    SpecIds([u32; 3]),
+}
+
+/// A kernel's `vulkan` section.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct KernelVulkan {
+    /// The `GLCompute` entry point's name.
+    pub entry_point: String,
+    /// Push constants or uniform buffer.
+    pub block: BlockKind,
+    /// Bytes of the argument block (header included).
+    pub block_size: u32,
+    /// Fixed or specialized work-group size.
+    pub workgroup_size: WorkgroupSize,
+    /// Bytes of private stack per work-item (0: no stack).
+    #[serde(default)]
+    pub private_stack_bytes: u64,
+}
+
+impl Reflection {
+    /// Parses the JSON text of a `--reflect` file.
+    pub fn from_json(text: &str) -> Result<Reflection, Error> {
+        serde_json::from_str(text).map_err(|e| Error::Reflection(e.to_string()))
+    }
+
+    /// The kernel called `name`.
+    pub fn kernel(&self, name: &str) -> Result<&Kernel, Error> {
+        Ok(&self.kernels[self.kernel_index(name)?])
+    }
+
+    /// The position of the kernel called `name` in [`Reflection::kernels`].
+    pub fn kernel_index(&self, name: &str) -> Result<usize, Error> {
+        self.kernels
+            .iter()
+            .position(|k| k.name == name)
+            .ok_or_else(|| Error::NoKernel {
+                name: name.to_string(),
+                available: self
+                    .kernels
+                    .iter()
+                    .map(|k| k.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
+    /// The features the module needs beyond [`crate::REQUIRED_FEATURES`].
+    pub fn features(&self) -> &[String] {
+        self.vulkan.as_ref().map_or(&[], |v| &v.features)
+    }
+
+    /// The device extensions the module needs.
+    pub fn extensions(&self) -> &[String] {
+        self.vulkan.as_ref().map_or(&[], |v| &v.extensions)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAXPY: &str = r#"{
+      "target": "vulkan1.2",
+      "vulkan": { "spirv_version": [1, 5], "features": ["shaderInt8"], "extensions": [],
+                  "data": { "size": 6, "init": "0aFF" } },
+      "kernels": [{
+        "name": "saxpy", "reqd_work_group_size": null, "work_group_size_hint": null,
+        "args": [
+          { "name": "x", "type_name": "float*", "class": "buffer", "address_space": "global",
+            "read_only": true, "ty": { "kind": "scalar", "name": "float", "size": 4 },
+            "vulkan": { "offset": 48, "size": 8 } },
+          { "name": "t", "type_name": "void*", "class": "local", "address_space": "local",
+            "read_only": false, "ty": { "kind": "void" }, "vulkan": { "spec_id": 3 } }
+        ],
+        "vulkan": { "entry_point": "saxpy", "block": "push_constant", "block_size": 56,
+                    "workgroup_size": { "spec_ids": [0, 1, 2] }, "private_stack_bytes": 0 }
+      }]
+    }"#;
+
+    #[test]
+    fn parses_the_documented_shape() {
+        let r = Reflection::from_json(SAXPY).unwrap();
+        assert_eq!(r.features(), ["shaderInt8"]);
+        let k = r.kernel("saxpy").unwrap();
+        assert_eq!(k.args[0].class, ArgClass::Buffer);
+        assert_eq!(k.args[0].vulkan.unwrap().offset, Some(48));
+        assert_eq!(k.args[0].elem_size(), 4);
+        assert_eq!(k.args[1].elem_size(), 1, "void counts as bytes");
+        assert_eq!(k.args[1].vulkan.unwrap().spec_id, Some(3));
+        let v = k.vulkan.as_ref().unwrap();
+        assert_eq!(v.block, BlockKind::PushConstant);
+        assert_eq!(v.workgroup_size, WorkgroupSize::SpecIds([0, 1, 2]));
+        let data = r.vulkan.as_ref().unwrap().data.as_ref().unwrap();
+        assert_eq!(data.bytes().unwrap(), [0x0a, 0xff, 0, 0, 0, 0]);
+        let e = r.kernel("nope").unwrap_err().to_string();
+        assert!(e.contains("nope") && e.contains("saxpy"), "{e}");
+    }
+
+    #[test]
+    fn rejects_bad_data() {
+        let d = |size, init: &str| {
+            DataInit {
+                size,
+                init: init.into(),
+            }
+            .bytes()
+        };
+        assert!(d(1, "abc").unwrap_err().to_string().contains("odd"));
+        assert!(d(1, "abcd")
+            .unwrap_err()
+            .to_string()
+            .contains("holds 2 bytes"));
+        assert!(d(1, "zz").unwrap_err().to_string().contains("hex digit"));
+        assert!(Reflection::from_json("{}").is_err());
+    }
+}
