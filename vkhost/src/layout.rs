@@ -4,7 +4,7 @@
 //! Everything here is a pure function of the reflection and the launch, so it is unit-tested
 //! byte for byte; [`crate::Program`] only hands the results to Vulkan.
 
-use crate::reflect::{ArgClass, Kernel, KernelVulkan, WorkgroupSize};
+use crate::reflect::{ArgClass, Kernel, KernelVulkan};
 
 /// Bytes of the fixed header at the start of every argument block.
 pub const HEADER_BYTES: u32 = 48;
@@ -165,10 +165,7 @@ pub fn resolve_range(kernel: &Kernel, range: &NdRange) -> Result<Resolved, Layou
     if !(1..=3).contains(&dims) {
         return bad(format!("work_dim is {}, must be 1 to 3", range.work_dim));
     }
-    let fixed = match v.workgroup_size {
-        WorkgroupSize::Fixed(s) => Some(s),
-        WorkgroupSize::SpecIds(_) => kernel.reqd_work_group_size,
-    };
+    let fixed = v.workgroup_size.fixed.or(kernel.reqd_work_group_size);
     let (mut global, mut local, mut offset) = ([1u32; 3], [1u32; 3], [0u32; 3]);
     for d in 0..dims {
         let g = range.global[d];
@@ -378,7 +375,7 @@ pub fn spec_constants(
     let v = kernel_vulkan(kernel)?;
     check_args(kernel, args)?;
     let mut out = Vec::new();
-    if let WorkgroupSize::SpecIds(ids) = v.workgroup_size {
+    if let Some(ids) = v.workgroup_size.spec_ids {
         out.extend(ids.iter().copied().zip(r.local));
     }
     for (index, (p, a)) in kernel.args.iter().zip(args).enumerate() {

@@ -184,14 +184,17 @@ pub enum BlockKind {
     UniformBuffer,
 }
 
-/// Where the work-group size comes from.
+/// Where the work-group size comes from: fixed by `reqd_work_group_size`, and/or set
+/// through specialization constants (to the fixed size when both are given: a module mixing
+/// kernels with and without a required size specializes all of them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WorkgroupSize {
-    /// Fixed in the module (`reqd_work_group_size`).
-    Fixed([u32; 3]),
-    /// Set through these specialization constants.
-    SpecIds([u32; 3]),
+pub struct WorkgroupSize {
+    /// Required by the kernel.
+    #[serde(default)]
+    pub fixed: Option<[u32; 3]>,
+    /// The specialization constants to set.
+    #[serde(default)]
+    pub spec_ids: Option<[u32; 3]>,
 }
 
 /// A kernel's `vulkan` section.
@@ -282,7 +285,7 @@ mod tests {
         assert_eq!(k.args[1].vulkan.unwrap().spec_id, Some(3));
         let v = k.vulkan.as_ref().unwrap();
         assert_eq!(v.block, BlockKind::PushConstant);
-        assert_eq!(v.workgroup_size, WorkgroupSize::SpecIds([0, 1, 2]));
+        assert_eq!(v.workgroup_size.spec_ids, Some([0, 1, 2]));
         let data = r.vulkan.as_ref().unwrap().data.as_ref().unwrap();
         assert_eq!(data.bytes().unwrap(), [0x0a, 0xff, 0, 0, 0, 0]);
         let e = r.kernel("nope").unwrap_err().to_string();
