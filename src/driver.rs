@@ -231,6 +231,10 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         .map_err(Error::Unsupported)?;
     let validator = spirv_tools::val::create(Some(env));
     if let Err(e) = validator.validate(&words, validator_options(flavor)) {
+        if let Ok(path) = std::env::var("CLC_DEBUG_INVALID") {
+            let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            let _ = std::fs::write(path, bytes);
+        }
         let bug = Bug::new(
             None,
             format!("the generated SPIR-V does not validate for {env}: {e}"),
@@ -261,7 +265,13 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         spirv_version: [version.0, version.1],
         features: crate::back::spv::flavor::vulkan::features(&declared_capabilities(&words)),
         extensions: Vec::new(),
-        data: None,
+        data: crate::back::spv::flavor::vulkan::abi::data(&module)
+            .ok()
+            .filter(|d| !d.bytes.is_empty())
+            .map(|d| crate::reflect::DataBuffer {
+                size: d.bytes.len() as u64,
+                init: d.bytes.iter().map(|b| format!("{b:02x}")).collect(),
+            }),
     });
     let reflection = crate::reflect::reflect(&module, &valid, opts.target, vulkan);
     Ok(Compilation {

@@ -276,6 +276,11 @@ pub fn reflect(
         .iter()
         .filter_map(|(_, f)| f.kernel.as_ref())
         .any(|k| k.reqd_work_group_size.is_none());
+    let stack_bytes = if vulkan.is_some() {
+        abi::stack(m).frame
+    } else {
+        0
+    };
     let mut kernels = Vec::new();
     for (h, f) in m.functions.iter() {
         let Some(attrs) = &f.kernel else { continue };
@@ -352,7 +357,7 @@ pub fn reflect(
                     fixed: attrs.reqd_work_group_size,
                     spec_ids: any_spec.then_some(abi::WORKGROUP_SIZE_SPEC_IDS),
                 },
-                private_stack_bytes: 0,
+                private_stack_bytes: stack_bytes,
             }),
         });
     }

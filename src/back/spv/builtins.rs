@@ -3,6 +3,7 @@
 //! everything else is an OpenCL.std extended instruction found by name in rspirv's
 //! grammar table, so the backend has no per-function code for them.
 
+use super::flavor::Site;
 use super::function::FnState;
 use super::numeric::Numeric;
 use super::types::ConstScalar;
@@ -850,7 +851,17 @@ impl Writer<'_> {
             2
         });
         let scope = self.u32_const(scope as u32);
-        let sem = self.u32_const(sem_of(o, space).bits());
+        let mut semantics = sem_of(o, space);
+        if self.opts.flavor.is_vulkan() {
+            match a {
+                C11Atomic::Store | C11Atomic::FlagClear | C11Atomic::Init => {
+                    semantics = super::flavor::vulkan::one_way(semantics, true)
+                }
+                C11Atomic::Load => semantics = super::flavor::vulkan::one_way(semantics, false),
+                _ => {}
+            }
+        }
+        let sem = self.u32_const(semantics.bits());
         let mut ops = Vec::new();
         for i in 1..n_ops {
             let e = arg(args, i, span)?;
@@ -859,7 +870,11 @@ impl Writer<'_> {
         let b = &mut self.b;
         Ok(match a {
             C11Atomic::Init => {
-                b.store(ptr, ops[0], None, [])?;
+                let sc = self
+                    .opts
+                    .flavor
+                    .storage_class(space.unwrap_or(AddressSpace::Generic), Site::Pointee);
+                self.store_to(ptr, ops[0], sc, pointee)?;
                 0
             }
             C11Atomic::Store => {
@@ -870,14 +885,29 @@ impl Writer<'_> {
             C11Atomic::Exchange => b.atomic_exchange(vt, None, ptr, scope, sem, ops[0])?,
             C11Atomic::CompareExchange => {
                 let failure = order(self, st, order_at + 1)?;
-                let neq = self.u32_const(sem_of(failure, space).bits());
+                let mut unequal = sem_of(failure, space);
+                if self.opts.flavor.is_vulkan() {
+                    // The failure ordering is a load's.
+                    unequal = super::flavor::vulkan::one_way(unequal, false);
+                }
+                let neq = self.u32_const(unequal.bits());
                 let expected_ptr = ops[0];
-                let expected = self.b.load(vt, None, expected_ptr, None, [])?;
+                // `expected` points into the private (or another) space.
+                let (expected_ast, expected_space) =
+                    match self.m.types.as_pointer(st.f.exprs[arg(args, 1, span)?].ty) {
+                        Some((t, s, _)) => (t, s.unwrap_or(AddressSpace::Private)),
+                        None => return bug(span, "atomic_compare_exchange without a pointer"),
+                    };
+                let expected_sc = self
+                    .opts
+                    .flavor
+                    .storage_class(expected_space, Site::Pointee);
+                let expected = self.load_from(vt, expected_ptr, expected_sc, expected_ast)?;
                 let old = self
                     .b
                     .atomic_compare_exchange(vt, None, ptr, scope, sem, neq, ops[1], expected)?;
                 // On failure *expected receives the current value; on success it already holds it.
-                self.b.store(expected_ptr, old, None, [])?;
+                self.store_to(expected_ptr, old, expected_sc, expected_ast)?;
                 let bt = self.bool_ty_n(1);
                 let ok = self.b.i_equal(bt, None, old, expected)?;
                 return self.bool_to(result, ok, span);
@@ -894,6 +924,20 @@ impl Writer<'_> {
                 Atomic::Max => b.atomic_u_max(vt, None, ptr, scope, sem, ops[0])?,
                 _ => return bug(span, "atomic_fetch form"),
             },
+            // Vulkan has no flag instructions: an exchange of the (int) flag.
+            C11Atomic::FlagTestAndSet if self.opts.flavor.is_vulkan() => {
+                let one = self.u32_const(1);
+                let zero = self.u32_const(0);
+                let old = self.b.atomic_exchange(vt, None, ptr, scope, sem, one)?;
+                let bt = self.bool_ty_n(1);
+                let r = self.b.i_not_equal(bt, None, old, zero)?;
+                return self.bool_to(result, r, span);
+            }
+            C11Atomic::FlagClear if self.opts.flavor.is_vulkan() => {
+                let zero = self.u32_const(0);
+                self.b.atomic_store(ptr, scope, sem, zero)?;
+                0
+            }
             C11Atomic::FlagTestAndSet => {
                 let bt = self.bool_ty_n(1);
                 let r = self.b.atomic_flag_test_and_set(bt, None, ptr, scope, sem)?;

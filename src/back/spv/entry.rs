@@ -26,6 +26,10 @@ pub(super) struct NdRange {
     pub local_size: Word,
     /// `uint` work dimension.
     pub work_dim: Word,
+    /// `ulong` address of the module data buffer.
+    pub data: Word,
+    /// `ulong` address of this work-item's private stack frame.
+    pub frame: Word,
 }
 
 impl Writer<'_> {
@@ -54,6 +58,11 @@ impl Writer<'_> {
             .storage_class(AddressSpace::Private, Site::ModuleVariable);
         let pv3 = self.pointer_sc(sc, v3);
         let pu = self.pointer_sc(sc, u);
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
+        let pl = self.pointer_sc(sc, ulong);
         let var = |w: &mut Self, ptr, name: &str| {
             let id = w.module_variable(ptr, sc, None);
             w.b.name(id, format!("__clc_{name}"));
@@ -64,6 +73,8 @@ impl Writer<'_> {
             global_size: var(self, pv3, "global_size"),
             local_size: var(self, pv3, "local_size"),
             work_dim: var(self, pu, "work_dim"),
+            data: var(self, pl, "data"),
+            frame: var(self, pl, "frame"),
         };
         self.ndrange = Some(r);
         r
@@ -260,18 +271,40 @@ impl Writer<'_> {
             (None, None) => return bug(span, "no work-group size"),
         };
         let nd = self.ndrange();
+        let data = member(self, abi::DATA, ulong)?;
+        let gid = self.vk_load_input(&mut used, BuiltIn::GlobalInvocationId)?;
+        // This work-item's stack frame: stack + linear id × frame size.
+        let frame = if self.stack.frame > 0 {
+            let stack = member(self, abi::STACK, ulong)?;
+            let v3ulong = self.b.type_vector(ulong, 3);
+            let g = self.b.u_convert(v3ulong, None, gid)?;
+            let n = self.b.u_convert(v3ulong, None, size)?;
+            let c = |w: &mut Self, v: Word, i: u32| w.b.composite_extract(ulong, None, v, [i]);
+            let (x, y, z) = (c(self, g, 0)?, c(self, g, 1)?, c(self, g, 2)?);
+            let (nx, ny) = (c(self, n, 0)?, c(self, n, 1)?);
+            let zy = self.b.i_mul(ulong, None, z, ny)?;
+            let zy = self.b.i_add(ulong, None, zy, y)?;
+            let linear = self.b.i_mul(ulong, None, zy, nx)?;
+            let linear = self.b.i_add(ulong, None, linear, x)?;
+            let bytes = self.u64_const(self.stack.frame);
+            let at = self.b.i_mul(ulong, None, linear, bytes)?;
+            self.b.i_add(ulong, None, stack, at)?
+        } else {
+            self.u64_const(0)
+        };
         for (var, v) in [
             (nd.offset, offset),
             (nd.global_size, size),
             (nd.local_size, local),
             (nd.work_dim, work_dim),
+            (nd.data, data),
+            (nd.frame, frame),
         ] {
             self.b.store(var, v, None, [])?;
             used.insert(var);
         }
 
         // Work-items past the global size do not exist.
-        let gid = self.vk_load_input(&mut used, BuiltIn::GlobalInvocationId)?;
         let bool3 = self.bool_ty_n(3);
         let bool1 = self.bool_ty_n(1);
         let outside = self.b.u_greater_than_equal(bool3, None, gid, size)?;
@@ -327,6 +360,26 @@ impl Writer<'_> {
 }
 
 impl Writer<'_> {
+    /// `(ptr_ty) (*base + offset)`: an object in the data buffer or the stack frame whose
+    /// address is held by the `Private` variable `base`.
+    pub(super) fn stack_address(
+        &mut self,
+        used: &mut BTreeSet<Word>,
+        base: Word,
+        offset: u64,
+        ptr_ty: Word,
+    ) -> Result<Word> {
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
+        used.insert(base);
+        let b = self.b.load(ulong, None, base, None, [])?;
+        let off = self.u64_const(offset);
+        let a = self.b.i_add(ulong, None, b, off)?;
+        Ok(self.b.convert_u_to_ptr(ptr_ty, None, a)?)
+    }
+
     /// A work-item function's value on Vulkan, before selecting a dimension: `v3ulong` for
     /// the vector ones, `uint` for `get_work_dim`, `ulong` for the linear ids.
     pub(super) fn vk_work_item(

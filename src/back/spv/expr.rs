@@ -37,7 +37,19 @@ impl Writer<'_> {
         if let Some(num) = self.numeric(x.ty) {
             return self.nonzero(v, num);
         }
-        if self.m.types.as_pointer(x.ty).is_some() {
+        if let Some((_, space, _)) = self.m.types.as_pointer(x.ty) {
+            if self.opts.flavor.is_vulkan()
+                && self
+                    .opts
+                    .flavor
+                    .storage_class(space.unwrap_or(AddressSpace::Private), Site::Pointee)
+                    != rspirv::spirv::StorageClass::PhysicalStorageBuffer
+            {
+                return super::unsupported(
+                    x.span,
+                    "testing a __local pointer for null on the Vulkan target",
+                );
+            }
             let bool_ty = self.bool_ty_n(1);
             let ulong = self.scalar(Scalar::Int {
                 width: 64,
@@ -410,6 +422,50 @@ impl Writer<'_> {
         let bv = self.value(st, b)?;
         let a_ptr = self.m.types.as_pointer(at).is_some();
         let b_ptr = self.m.types.as_pointer(bt).is_some();
+        let logical = |w: &Self, t: Handle<Type>| {
+            w.opts.flavor.is_vulkan()
+                && w.m.types.as_pointer(t).is_some_and(|(_, s, _)| {
+                    w.opts
+                        .flavor
+                        .storage_class(s.unwrap_or(AddressSpace::Private), Site::Pointee)
+                        != rspirv::spirv::StorageClass::PhysicalStorageBuffer
+                })
+        };
+        if a_ptr && b_ptr && logical(self, at) {
+            // Pointers into __local memory have no address on Vulkan: compare and subtract
+            // them as pointers (both into the same array, as C requires).
+            let bool_ty = self.bool_ty_n(1);
+            // A 32-bit difference: work-group memory is far smaller than 2 GiB (and lavapipe
+            // zero-extends a 64-bit OpPtrDiff's negative results).
+            let int = self.scalar(Scalar::Int {
+                width: 32,
+                signed: true,
+            });
+            let zero = self.u32_const(0);
+            let c = match op {
+                BinaryOp::Eq => Some(self.b.ptr_equal(bool_ty, None, av, bv)?),
+                BinaryOp::Ne => Some(self.b.ptr_not_equal(bool_ty, None, av, bv)?),
+                BinaryOp::Sub => None,
+                _ if op.is_comparison() => {
+                    let d = self.b.ptr_diff(int, None, av, bv)?;
+                    Some(match op {
+                        BinaryOp::Lt => self.b.s_less_than(bool_ty, None, d, zero)?,
+                        BinaryOp::Le => self.b.s_less_than_equal(bool_ty, None, d, zero)?,
+                        BinaryOp::Gt => self.b.s_greater_than(bool_ty, None, d, zero)?,
+                        _ => self.b.s_greater_than_equal(bool_ty, None, d, zero)?,
+                    })
+                }
+                _ => return bug(span, "pointer operands of this operator"),
+            };
+            return match c {
+                Some(c) => self.bool_to(result, c, span),
+                None => {
+                    let rt = self.ty(result, span)?;
+                    let d = self.b.ptr_diff(int, None, av, bv)?;
+                    Ok(self.b.s_convert(rt, None, d)?)
+                }
+            };
+        }
         if op.is_comparison() {
             let c = if a_ptr || b_ptr {
                 let ulong = self.scalar(Scalar::Int {

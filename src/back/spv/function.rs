@@ -39,6 +39,8 @@ pub(super) struct FnState<'a> {
     pub(super) call_results: HashMap<Handle<clc_passes::ast::Expr>, Word>,
     /// Functions called.
     pub(super) called: BTreeSet<Word>,
+    /// Vulkan: locals kept in the private stack frame (their address escapes).
+    pub(super) on_stack: std::collections::HashSet<Handle<Local>>,
 }
 
 impl Writer<'_> {
@@ -313,12 +315,18 @@ impl Writer<'_> {
             labels: HashMap::new(),
             samplers: HashMap::new(),
             call_results: HashMap::new(),
+            on_stack: Default::default(),
         };
         // Every variable is an OpVariable at the top of the entry block, as SPIR-V requires.
+        let mut stacked = Vec::new();
         for (lh, l) in f.locals.iter() {
             if let Some(&var) = self.hoisted.get(&(fh, lh)) {
                 st.locals.insert(lh, var);
                 st.used.insert(var);
+                continue;
+            }
+            if let Some(&offset) = self.stack.slots.get(&(fh, lh)) {
+                stacked.push((lh, offset));
                 continue;
             }
             let ty = self.ty(l.ty.ty, l.span)?;
@@ -329,6 +337,7 @@ impl Writer<'_> {
             st.locals.insert(lh, var);
         }
         // Storage for the results of calls that return structs.
+        let mut call_results = Vec::new();
         for (eh, e) in f.exprs.iter() {
             if let ExprKind::Call { function, .. } = e.kind {
                 if self.returns_aggregate(&self.m.functions[function]) {
@@ -336,9 +345,24 @@ impl Writer<'_> {
                     let sc = self.function_class();
                     let ptr = self.pointer_sc(sc, ty);
                     let var = self.b.variable(ptr, None, sc, None);
-                    st.call_results.insert(eh, var);
+                    call_results.push((eh, var));
                 }
             }
+        }
+        st.call_results.extend(call_results);
+        // Escaping private objects: addresses in this work-item's stack frame.
+        for (lh, offset) in stacked {
+            let l = &f.locals[lh];
+            let ty = self.ty(l.ty.ty, l.span)?;
+            let sc = self
+                .opts
+                .flavor
+                .storage_class(AddressSpace::Private, Site::Pointee);
+            let ptr_ty = self.pointer_sc(sc, ty);
+            let nd = self.ndrange();
+            let ptr = self.stack_address(&mut st.used, nd.frame, offset, ptr_ty)?;
+            st.locals.insert(lh, ptr);
+            st.on_stack.insert(lh);
         }
         // Parameters are objects that can be assigned and have their address taken.
         for ((&p, &pid), &copy) in f.params.iter().zip(&param_ids).zip(&by_val) {
@@ -349,7 +373,8 @@ impl Writer<'_> {
                 let value = self.b.load(ty, None, pid, None, [])?;
                 self.b.store(var, value, None, [])?;
             } else {
-                self.b.store(var, pid, None, [])?;
+                let sc = self.local_class(&st, p);
+                self.store_to(var, pid, sc, f.locals[p].ty.ty)?;
             }
         }
         self.block(&mut st, &f.body)?;
@@ -424,9 +449,9 @@ impl Writer<'_> {
             StmtKind::Decl { local, init } => {
                 let Some(init) = init else { return Ok(()) };
                 let var = st.locals[local];
-                let l = &st.f.locals[*local];
-                let space = l.ty.space.unwrap_or(AddressSpace::Private);
-                self.store_init(st, var, l.ty.ty, space, init, span)
+                let ty = st.f.locals[*local].ty.ty;
+                let sc = self.local_class(st, *local);
+                self.store_init(st, var, ty, sc, init, span)
             }
             StmtKind::If {
                 cond,
@@ -612,19 +637,19 @@ impl Writer<'_> {
         st: &mut FnState<'_>,
         ptr: Word,
         ty: Handle<Type>,
-        space: AddressSpace,
+        sc: StorageClass,
         init: &Init,
         span: Span,
     ) -> Result<()> {
         match init {
             Init::Expr(e) => {
                 let v = self.value(st, *e)?;
-                self.b.store(ptr, v, None, [])?;
+                self.store_to(ptr, v, sc, ty)?;
             }
             Init::Zero => {
                 let t = self.ty(ty, span)?;
                 let z = self.null(t);
-                self.b.store(ptr, z, None, [])?;
+                self.store_to(ptr, z, sc, ty)?;
             }
             Init::List(items) if matches!(self.m.types.get(ty), Type::Vector { .. }) => {
                 // `int2 p = (int2)(a, b)` / `{a, b}`: the components, then one store.
@@ -640,7 +665,7 @@ impl Writer<'_> {
                 }
                 let vt = self.ty(ty, span)?;
                 let v = self.build_vector(vt, &parts)?;
-                self.b.store(ptr, v, None, [])?;
+                self.store_to(ptr, v, sc, ty)?;
             }
             Init::List(items) => {
                 let members: Vec<Handle<Type>> = match self.m.types.get(ty) {
@@ -657,11 +682,11 @@ impl Writer<'_> {
                     // A union is initialized through its first member; zero the rest first.
                     let t = self.ty(ty, span)?;
                     let z = self.null(t);
-                    self.b.store(ptr, z, None, [])?;
+                    self.store_to(ptr, z, sc, ty)?;
                 }
                 for (i, (item, m)) in items.iter().zip(members).enumerate() {
                     let mt = self.ty(m, span)?;
-                    let mp = self.pointer(space, mt);
+                    let mp = self.pointer_sc(sc, mt);
                     let elem = if is_union {
                         self.b.bitcast(mp, None, ptr)?
                     } else {
@@ -672,7 +697,7 @@ impl Writer<'_> {
                         let idx = self.u32_const(index);
                         self.b.in_bounds_access_chain(mp, None, ptr, [idx])?
                     };
-                    self.store_init(st, elem, m, space, item, span)?;
+                    self.store_init(st, elem, m, sc, item, span)?;
                 }
             }
         }

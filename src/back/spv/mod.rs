@@ -171,6 +171,10 @@ pub(crate) struct Writer<'m> {
     uses: HashMap<Word, (BTreeSet<Word>, BTreeSet<Word>)>,
     /// Vulkan: the `Private` variables holding the NDRange.
     ndrange: Option<entry::NdRange>,
+    /// Vulkan: program-scope variables in the module data buffer.
+    data: flavor::vulkan::abi::DataLayout,
+    /// Vulkan: escaping private objects in the per-work-item stack.
+    stack: flavor::vulkan::abi::StackLayout,
     /// Vulkan: the `WorkgroupSize` specialization constant.
     workgroup_size: Option<Word>,
     /// `-g`: the `OpString` naming each source file.
@@ -209,6 +213,8 @@ impl<'m> Writer<'m> {
             uses: HashMap::new(),
             ndrange: None,
             workgroup_size: None,
+            data: Default::default(),
+            stack: Default::default(),
             file_names: HashMap::new(),
             last_line: None,
         }
@@ -231,6 +237,11 @@ impl<'m> Writer<'m> {
             main,
             None::<String>,
         );
+        if self.opts.flavor.is_vulkan() {
+            self.data = flavor::vulkan::abi::data(self.m).map_err(Error::Unsupported)?;
+            self.stack = flavor::vulkan::abi::stack(self.m);
+            return self.functions();
+        }
         for (h, g) in self.m.globals.iter() {
             if let (
                 Type::Sampler,

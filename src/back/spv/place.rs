@@ -68,6 +68,18 @@ impl Writer<'_> {
                 Some(&p) => Ok((p, self.local_class(st, l))),
                 None => bug(span, "local without storage"),
             },
+            ExprKind::Global(g) if self.opts.flavor.is_vulkan() => {
+                // In the module data buffer.
+                let Some(&offset) = self.data.offsets.get(&g) else {
+                    return bug(span, "global without a place in the data buffer");
+                };
+                let ty = self.ty(self.m.globals[g].ty.ty, span)?;
+                let sc = self.global_class(g);
+                let ptr_ty = self.pointer_sc(sc, ty);
+                let nd = self.ndrange();
+                let ptr = self.stack_address(&mut st.used, nd.data, offset, ptr_ty)?;
+                Ok((ptr, sc))
+            }
             ExprKind::Global(g) => match self.globals.get(&g) {
                 Some(&p) => {
                     st.used.insert(p);
@@ -132,8 +144,9 @@ impl Writer<'_> {
                 let Some(&var) = st.locals.get(&local) else {
                     return bug(span, "compound literal without storage");
                 };
-                self.store_init(st, var, x.ty, space, &init, span)?;
-                Ok((var, StorageClass::Function))
+                let sc = self.local_class(st, local);
+                self.store_init(st, var, x.ty, sc, &init, span)?;
+                Ok((var, sc))
             }
             ExprKind::Swizzle { .. } => bug(span, "the address of vector components"),
             _ => bug(span, "this expression is not a place"),
@@ -147,7 +160,11 @@ impl Writer<'_> {
         l: Handle<clc_passes::ast::Local>,
     ) -> StorageClass {
         let space = st.f.locals[l].ty.space.unwrap_or(AddressSpace::Private);
-        if space == AddressSpace::Local {
+        if st.on_stack.contains(&l) {
+            self.opts
+                .flavor
+                .storage_class(AddressSpace::Private, Site::Pointee)
+        } else if space == AddressSpace::Local {
             self.opts.flavor.storage_class(space, Site::ModuleVariable)
         } else {
             self.opts

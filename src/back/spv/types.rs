@@ -21,12 +21,6 @@ impl Writer<'_> {
                 let space = space.unwrap_or(AddressSpace::Private);
                 if self.opts.flavor.is_vulkan() {
                     match space {
-                        AddressSpace::Private => {
-                            return unsupported(
-                                at,
-                                "pointers to __private memory on the Vulkan target",
-                            )
-                        }
                         AddressSpace::Generic => {
                             return unsupported(
                                 at,
@@ -630,7 +624,7 @@ fn low_bits(v: u64, width: u8) -> u64 {
 }
 
 /// IEEE binary16 bits of `f` (round to nearest even).
-fn half_bits(f: f32) -> u16 {
+pub(crate) fn half_bits(f: f32) -> u16 {
     let x = f.to_bits();
     let sign = ((x >> 16) & 0x8000) as u16;
     let exp = ((x >> 23) & 0xff) as i32;

@@ -9,13 +9,14 @@ use rspirv::spirv::{Capability, GlslStd450Op, MemorySemantics, OpenclStd100Op, S
 pub fn storage_class(space: AddressSpace, site: Site) -> StorageClass {
     match (space, site) {
         (AddressSpace::Global, _) => StorageClass::PhysicalStorageBuffer,
-        // Program-scope `__constant` data is initialized per invocation; pointers to
-        // `__constant` (arguments) are buffer device addresses.
-        (AddressSpace::Constant, Site::ModuleVariable) => StorageClass::Private,
+        // Program-scope `__constant` data lives in the module data buffer, so pointers to
+        // it and to `__constant` arguments are alike: buffer device addresses.
         (AddressSpace::Constant, _) => StorageClass::PhysicalStorageBuffer,
         (AddressSpace::Local, _) => StorageClass::Workgroup,
         (AddressSpace::Private, Site::ModuleVariable) => StorageClass::Private,
-        (AddressSpace::Private, _) => StorageClass::Function,
+        (AddressSpace::Private, Site::FunctionVariable) => StorageClass::Function,
+        // Private objects whose address is taken live in the per-work-item stack.
+        (AddressSpace::Private, Site::Pointee) => StorageClass::PhysicalStorageBuffer,
         // Generic pointers are resolved before the backend; one that is left is rejected
         // where its type is lowered.
         (AddressSpace::Generic, _) => StorageClass::Generic,
@@ -174,8 +175,13 @@ pub fn features(caps: &[Capability]) -> Vec<&'static str> {
 /// fixed header.
 pub mod abi {
     use clc_passes::address_space::ArgKind;
-    use clc_passes::ast::{Function, Handle, Module, Type};
+    use clc_passes::ast::{
+        AddressSpace, CastKind, ConstValue, Expr, ExprKind, Function, Global, GlobalInit, Handle,
+        Local, Module, Scalar, Type,
+    };
+    use clc_passes::diag::Diagnostic;
     use clc_passes::pipeline::Validated;
+    use std::collections::{HashMap, HashSet};
 
     /// Bytes of the block header (global offset, work dimension, global size, the data
     /// buffer's and the private stack's addresses).
@@ -230,6 +236,205 @@ pub mod abi {
         pub block_size: u64,
         /// Push constants (else a uniform buffer at set 0, binding 0).
         pub push_constant: bool,
+    }
+
+    /// Program-scope variables in the module data buffer.
+    #[derive(Debug, Clone, Default, PartialEq, Eq)]
+    pub struct DataLayout {
+        /// Byte offset of each variable.
+        pub offsets: HashMap<Handle<Global>, u64>,
+        /// Initial contents.
+        pub bytes: Vec<u8>,
+    }
+
+    /// Lays out every program-scope variable (`__constant` data and CL2.0 `__global`
+    /// variables, string literals included) in one buffer, with its initial bytes. An
+    /// initializer holding an address is an error at the variable: the buffer's address is
+    /// known only at run time.
+    pub fn data(module: &Module) -> Result<DataLayout, Diagnostic> {
+        let layout = &module.lang.layout;
+        let mut out = DataLayout::default();
+        for (h, g) in module.globals.iter() {
+            if matches!(module.types.get(g.ty.ty), Type::Sampler) {
+                continue;
+            }
+            let align = module.types.align_of(g.ty.ty, layout).max(1);
+            let size = module.types.size_of(g.ty.ty, layout);
+            let at = (out.bytes.len() as u64).div_ceil(align) * align;
+            out.bytes.resize((at + size) as usize, 0);
+            if let GlobalInit::Const(v) = &g.init {
+                put(module, g.ty.ty, v, &mut out.bytes, at as usize)
+                    .map_err(|what| Diagnostic::unsupported(g.span, what))?;
+            }
+            out.offsets.insert(h, at);
+        }
+        let len = (out.bytes.len() as u64).div_ceil(16) * 16;
+        out.bytes.resize(len as usize, 0);
+        Ok(out)
+    }
+
+    /// Writes constant `v` of type `ty` at `at`.
+    fn put(
+        module: &Module,
+        ty: Handle<Type>,
+        v: &ConstValue,
+        buf: &mut [u8],
+        at: usize,
+    ) -> Result<(), String> {
+        let layout = &module.lang.layout;
+        match (module.types.get(ty), v) {
+            (_, ConstValue::Zero) => {}
+            (_, ConstValue::Address { .. }) => {
+                return Err("address constants on the Vulkan target".into())
+            }
+            (Type::Scalar(s), _) => put_scalar(*s, v, buf, at)?,
+            (Type::Vector { elem, .. }, ConstValue::Composite(items)) => {
+                let step = elem.size() as usize;
+                for (i, item) in items.iter().enumerate() {
+                    put_scalar(*elem, item, buf, at + i * step)?;
+                }
+            }
+            (Type::Array { elem, .. }, ConstValue::Composite(items)) => {
+                let step = module.types.size_of(*elem, layout) as usize;
+                for (i, item) in items.iter().enumerate() {
+                    put(module, *elem, item, buf, at + i * step)?;
+                }
+            }
+            (Type::Struct(d), ConstValue::Composite(items)) => {
+                let def = &module.types.structs[*d];
+                for (f, item) in def.fields.iter().zip(items) {
+                    put(module, f.ty, item, buf, at + f.offset as usize)?;
+                    if def.is_union {
+                        break;
+                    }
+                }
+            }
+            _ => return Err("this constant initializer".into()),
+        }
+        Ok(())
+    }
+
+    /// Writes scalar constant `v` of kind `s` at `at`.
+    fn put_scalar(s: Scalar, v: &ConstValue, buf: &mut [u8], at: usize) -> Result<(), String> {
+        let (int, float) = match v {
+            ConstValue::Zero => return Ok(()),
+            ConstValue::Int(i) => (*i, *i as i64 as f64),
+            ConstValue::Float(f) => (*f as i64 as u64, *f),
+            ConstValue::Bool(b) => (u64::from(*b), f64::from(u8::from(*b))),
+            _ => return Err("this constant initializer".into()),
+        };
+        let bytes: Vec<u8> = match s {
+            Scalar::Float { width: 16 } => crate::back::spv::types::half_bits(float as f32)
+                .to_le_bytes()
+                .to_vec(),
+            Scalar::Float { width: 32 } => (float as f32).to_le_bytes().to_vec(),
+            Scalar::Float { .. } => float.to_le_bytes().to_vec(),
+            _ => int.to_le_bytes()[..(s.size() as usize).min(8)].to_vec(),
+        };
+        if let Some(dst) = buf.get_mut(at..at + bytes.len()) {
+            dst.copy_from_slice(&bytes);
+        }
+        Ok(())
+    }
+
+    /// Private objects whose address escapes (taken with `&`, a decayed array used as a
+    /// pointer, unions read through other members), in the per-work-item stack frame.
+    #[derive(Debug, Clone, Default, PartialEq, Eq)]
+    pub struct StackLayout {
+        /// Offset of each object in the frame.
+        pub slots: HashMap<(Handle<Function>, Handle<Local>), u64>,
+        /// Bytes per work-item (a multiple of 16; 0 when nothing escapes).
+        pub frame: u64,
+    }
+
+    /// Lays out the private stack: OpenCL C has no recursion, so every escaping object of
+    /// the module gets its own slot in one frame.
+    pub fn stack(module: &Module) -> StackLayout {
+        let layout = &module.lang.layout;
+        let mut out = StackLayout::default();
+        let mut pos = 0u64;
+        for (fh, f) in module.functions.iter() {
+            for l in escaping(module, f) {
+                let ty = f.locals[l].ty.ty;
+                let align = module.types.align_of(ty, layout).max(1);
+                pos = pos.div_ceil(align) * align;
+                out.slots.insert((fh, l), pos);
+                pos += module.types.size_of(ty, layout).max(1);
+            }
+        }
+        out.frame = pos.div_ceil(16) * 16;
+        out
+    }
+
+    /// The private locals of `f` that cannot stay in logical `Function` storage.
+    pub fn escaping(module: &Module, f: &Function) -> Vec<Handle<Local>> {
+        let mut indexed = HashSet::new();
+        for (_, e) in f.exprs.iter() {
+            if let ExprKind::Index { base, .. } = e.kind {
+                if matches!(
+                    f.exprs[base].kind,
+                    ExprKind::Cast {
+                        kind: CastKind::ArrayToPointer,
+                        ..
+                    }
+                ) {
+                    indexed.insert(base);
+                }
+            }
+        }
+        let mut out = HashSet::new();
+        for (h, e) in f.exprs.iter() {
+            let root = match e.kind {
+                ExprKind::AddrOf(p) => root(f, p),
+                ExprKind::Cast {
+                    kind: CastKind::ArrayToPointer,
+                    operand,
+                    ..
+                } if !indexed.contains(&h) => root(f, operand),
+                _ => None,
+            };
+            out.extend(root);
+        }
+        for (lh, l) in f.locals.iter() {
+            if contains_union(module, l.ty.ty) {
+                out.insert(lh);
+            }
+        }
+        let mut v: Vec<_> = out
+            .into_iter()
+            .filter(|&l| f.locals[l].ty.space != Some(AddressSpace::Local))
+            .collect();
+        v.sort_by_key(|l| l.index());
+        v
+    }
+
+    /// The local variable a place expression designates (part of).
+    fn root(f: &Function, e: Handle<Expr>) -> Option<Handle<Local>> {
+        match &f.exprs[e].kind {
+            ExprKind::Local(l) => Some(*l),
+            ExprKind::CompoundLiteral { local, .. } => Some(*local),
+            ExprKind::Member { base, .. } | ExprKind::Swizzle { base, .. } => root(f, *base),
+            ExprKind::Index { base, .. } => match &f.exprs[*base].kind {
+                ExprKind::Cast {
+                    kind: CastKind::ArrayToPointer,
+                    operand,
+                    ..
+                } => root(f, *operand),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn contains_union(module: &Module, ty: Handle<Type>) -> bool {
+        match module.types.get(ty) {
+            Type::Struct(d) => {
+                let def = &module.types.structs[*d];
+                def.is_union || def.fields.iter().any(|f| contains_union(module, f.ty))
+            }
+            Type::Array { elem, .. } => contains_union(module, *elem),
+            _ => false,
+        }
     }
 
     /// The ABI of every kernel, in module order; `__local` arguments get specialization
@@ -296,6 +501,22 @@ pub mod abi {
             });
         }
         out
+    }
+}
+
+/// Semantics for an atomic store (at most release) or load (at most acquire): the Vulkan
+/// memory model rejects the other half of acquire-release on them.
+pub fn one_way(s: MemorySemantics, store: bool) -> MemorySemantics {
+    let strong =
+        MemorySemantics::ACQUIRE | MemorySemantics::RELEASE | MemorySemantics::ACQUIRE_RELEASE;
+    if !s.intersects(strong) {
+        return s;
+    }
+    let rest = s - strong - MemorySemantics::MAKE_AVAILABLE - MemorySemantics::MAKE_VISIBLE;
+    if store {
+        rest | MemorySemantics::RELEASE | MemorySemantics::MAKE_AVAILABLE
+    } else {
+        rest | MemorySemantics::ACQUIRE | MemorySemantics::MAKE_VISIBLE
     }
 }
 
