@@ -14,6 +14,11 @@
 //! * `g::…`   — the `run::` check on the module built with `-g` (line information), for the
 //!   kernels in `kernels/programs/`: the driver must accept `OpLine`.
 //!
+//! * `vk::`   — the `run::` check on clc's Vulkan module (`--target=vulkan1.2`) run through
+//!   vkhost on lavapipe (or the device `$CLC_VK_DEVICE` names). Kernels the Vulkan target
+//!   cannot take yet (an `unsupported:` error, images, printf, sub-groups, `vulkan_skip`) are
+//!   listed as ignored with the reason in the test name.
+//!
 //! Kernels whose `.toml` says `pending = "features"` need compiler features that are not
 //! implemented yet: they are listed as ignored, with the features in the test name.
 //!
@@ -87,6 +92,43 @@ fn compile_clc(spec: &SpecFile, dir: &Path, variant: Variant) -> Result<PathBuf,
     Ok(out)
 }
 
+/// A spec compiled for Vulkan: the module and its reflection in a temporary directory, or
+/// why the Vulkan target does not take it.
+struct VulkanBuild {
+    dir: tempfile::TempDir,
+}
+
+/// Compiles a spec for Vulkan 1.2 once, for all its runs.
+fn compile_vulkan(spec: &SpecFile) -> Result<VulkanBuild, String> {
+    let mut opts = clc_options(spec)?;
+    opts.target = clc::Target::Vulkan(2);
+    let c = match clc::compile_file(&spec.source, &opts) {
+        Ok(c) => c,
+        Err(clc::Error::Input {
+            diagnostics,
+            sources,
+        }) => return Err(clc::render::human_all(&diagnostics, &sources)),
+        Err(e) => return Err(format!("clc failed: {e}")),
+    };
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    std::fs::write(
+        dir.path().join("k.spv"),
+        clc::output::words_to_bytes(&c.words),
+    )
+    .map_err(|e| e.to_string())?;
+    let json = serde_json::to_string(&c.reflection).map_err(|e| e.to_string())?;
+    std::fs::write(dir.path().join("k.json"), json).map_err(|e| e.to_string())?;
+    Ok(VulkanBuild { dir })
+}
+
+/// The reason in an `unsupported:` diagnostic, if the text has one.
+fn unsupported_reason(text: &str) -> Option<String> {
+    text.lines().find_map(|l| {
+        let (_, rest) = l.split_once("unsupported:")?;
+        Some(rest.trim().to_string())
+    })
+}
+
 fn run_one(run: &Run, spv: &Path, who: &str) -> Result<clc_runner::exec::Outputs, Failed> {
     run_isolated(run, spv).map_err(|e| Failed::from(format!("{who}'s module failed to run: {e:#}")))
 }
@@ -102,6 +144,10 @@ fn main() {
             std::process::exit(1);
         }
     };
+    if std::env::var_os(vkhost::DEVICE_ENV).is_none() {
+        // CI machines have lavapipe; a developer's GPU is chosen by setting the variable.
+        std::env::set_var(vkhost::DEVICE_ENV, "llvmpipe");
+    }
     let mut trials = Vec::new();
     for spec in specs {
         let spec = Arc::new(spec);
@@ -177,6 +223,38 @@ fn main() {
                 Err(Failed::from(msg))
             });
             trials.push(diff_trial.with_ignored_flag(ignored));
+        }
+        if spec.pending.is_some() {
+            continue;
+        }
+        // The Vulkan target: one compilation for all runs.
+        let build = compile_vulkan(&spec);
+        let unsupported = match &build {
+            Err(text) => unsupported_reason(text),
+            Ok(_) => None,
+        };
+        let build = Arc::new(build);
+        for (i, run) in spec.runs.iter().enumerate() {
+            let skip = clc_runner::vulkan::skip_reason(&spec, run).or(unsupported.clone());
+            let name = match &skip {
+                Some(why) => format!("vk::{rel}::{} (vulkan: {why})", run.label()),
+                None => format!("vk::{rel}::{}", run.label()),
+            };
+            let (s1, b1) = (spec.clone(), build.clone());
+            let trial = Trial::test(name, move || {
+                let run = &s1.runs[i];
+                let b = b1.as_ref().as_ref().map_err(|e| {
+                    Failed::from(format!("clc rejected the kernel for Vulkan:\n{e}"))
+                })?;
+                let out = clc_runner::exec::run_isolated_vulkan(
+                    run,
+                    &b.dir.path().join("k.spv"),
+                    &b.dir.path().join("k.json"),
+                )
+                .map_err(|e| Failed::from(format!("the Vulkan module failed to run: {e:#}")))?;
+                check_expected(run, &out).map_err(Failed::from)
+            });
+            trials.push(trial.with_ignored_flag(skip.is_some()));
         }
     }
     libtest_mimic::run(&args, trials).exit();

@@ -7,6 +7,7 @@
 //! pending = "switch, vectors"   # optional: compiler features clc does not have yet
 //! reference_broken = "why"  # optional: clang-22's SPIR-V for this kernel is known to be wrong
 //! driver_broken = "why"     # optional: the runtime's own compiler is known to get it wrong
+//! vulkan_skip = "why"       # optional: not run by `clc-run --vulkan`, for this reason
 //!
 //! [[run]]
 //! kernel = "vadd"
@@ -139,6 +140,9 @@ pub struct SpecFile {
     /// `reference_broken = "reason"`: clang-22's SPIR-V for this kernel is known to be wrong or
     /// not to run on the driver.
     pub reference_broken: Option<String>,
+    /// `vulkan_skip = "reason"`: the kernel cannot run (or cannot give these results) on the
+    /// Vulkan target; `clc-run --vulkan` lists it as skipped with the reason.
+    pub vulkan_skip: Option<String>,
     pub runs: Vec<Run>,
 }
 
@@ -227,6 +231,7 @@ struct RawSpec {
     pending: Option<String>,
     reference_broken: Option<String>,
     driver_broken: Option<String>,
+    vulkan_skip: Option<String>,
     #[serde(default)]
     run: Vec<RawRun>,
 }
@@ -343,6 +348,7 @@ impl SpecFile {
         for (key, why) in [
             ("reference_broken", &raw.reference_broken),
             ("driver_broken", &raw.driver_broken),
+            ("vulkan_skip", &raw.vulkan_skip),
         ] {
             if why.as_deref().is_some_and(|r| r.trim().is_empty()) {
                 bail!("`{key}` must name the reason");
@@ -365,6 +371,7 @@ impl SpecFile {
             pending,
             reference_broken: raw.reference_broken.map(|r| r.trim().to_string()),
             driver_broken: raw.driver_broken.map(|r| r.trim().to_string()),
+            vulkan_skip: raw.vulkan_skip.map(|r| r.trim().to_string()),
             runs,
         })
     }

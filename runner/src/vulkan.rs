@@ -90,6 +90,9 @@ fn unsupported_reason(stderr: &str) -> Option<String> {
 /// arguments, or a source that calls `printf` or sub-group functions (found by name in the
 /// source text, comments included: a false positive is a visible SKIP, never a silent pass).
 pub fn skip_reason(spec: &SpecFile, run: &Run) -> Option<String> {
+    if let Some(why) = &spec.vulkan_skip {
+        return Some(why.clone());
+    }
     if let Some(a) = run
         .args
         .iter()
