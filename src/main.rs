@@ -297,7 +297,7 @@ fn run(cli: &Cli) -> ExitCode {
                 eprintln!("; AST after {pass}\n{dump}");
             }
             let bytes = if cli.assembly {
-                match disassemble(&c.words) {
+                match clc::output::disassemble(&c.words) {
                     Some(text) => text.into_bytes(),
                     None => {
                         return internal("the SPIR-V disassembler failed on a validated module")
@@ -381,17 +381,6 @@ fn run(cli: &Cli) -> ExitCode {
         }
         Err(e) => internal(&e.to_string()),
     }
-}
-
-fn disassemble(words: &[u32]) -> Option<String> {
-    use spirv_tools::assembler::{Assembler, DisassembleOptions};
-    let asm = spirv_tools::assembler::create(None);
-    let opts = DisassembleOptions {
-        indent: false,
-        use_friendly_names: true,
-        ..DisassembleOptions::default()
-    };
-    asm.disassemble(words, opts).ok().flatten()
 }
 
 fn internal(msg: &str) -> ExitCode {

@@ -114,6 +114,19 @@ fn close(file: File) -> io::Result<()> {
     file.sync_all()
 }
 
+/// SPIR-V assembly of a module, with friendly names (what `-S` writes); `None` if the
+/// disassembler fails.
+pub fn disassemble(words: &[u32]) -> Option<String> {
+    use spirv_tools::assembler::{Assembler, DisassembleOptions};
+    let asm = spirv_tools::assembler::create(None);
+    let opts = DisassembleOptions {
+        indent: false,
+        use_friendly_names: true,
+        ..DisassembleOptions::default()
+    };
+    asm.disassemble(words, opts).ok().flatten()
+}
+
 /// SPIR-V words as little-endian bytes.
 pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()

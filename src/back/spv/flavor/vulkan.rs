@@ -535,9 +535,10 @@ mod tests {
             );
             assert_eq!(storage_class(Local, site), StorageClass::Workgroup);
         }
+        // Program-scope `__constant` data lives in the module data buffer.
         assert_eq!(
             storage_class(Constant, ModuleVariable),
-            StorageClass::Private
+            StorageClass::PhysicalStorageBuffer
         );
         assert_eq!(
             storage_class(Constant, Pointee),
@@ -550,6 +551,11 @@ mod tests {
         assert_eq!(
             storage_class(Private, ModuleVariable),
             StorageClass::Private
+        );
+        // Escaping private objects live in the private stack.
+        assert_eq!(
+            storage_class(Private, Pointee),
+            StorageClass::PhysicalStorageBuffer
         );
     }
 
