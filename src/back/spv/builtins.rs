@@ -165,13 +165,31 @@ impl Writer<'_> {
             }
             Builtin::Atomic(a) => self.atomic(st, a, args, ty, span),
             Builtin::VectorData(v) => self.vector_data(st, v, args, ty, span),
-            Builtin::AsyncCopy { .. } | Builtin::WaitGroupEvents | Builtin::Prefetch
-                if self.opts.flavor.is_vulkan() =>
-            {
-                super::unsupported(
-                    span,
-                    "async_work_group_copy, wait_group_events and prefetch on the Vulkan target",
-                )
+            Builtin::AsyncCopy { strided } if self.opts.flavor.is_vulkan() => {
+                self.vk_async_copy(st, strided, args, ty, span)
+            }
+            Builtin::WaitGroupEvents if self.opts.flavor.is_vulkan() => {
+                // The copies were done by the work-group's own invocations: make them
+                // visible to all of it.
+                for &a in args {
+                    self.effect(st, a)?;
+                }
+                let scope = self.u32_const(Scope::Workgroup as u32);
+                let storage = MemorySemantics::WORKGROUP_MEMORY | MemorySemantics::UNIFORM_MEMORY;
+                let sem = self
+                    .opts
+                    .flavor
+                    .semantics(MemorySemantics::ACQUIRE_RELEASE, storage);
+                let sem = self.u32_const(sem.bits());
+                self.b.control_barrier(scope, scope, sem)?;
+                Ok(0)
+            }
+            // A hint with no Vulkan counterpart: its arguments are still evaluated.
+            Builtin::Prefetch if self.opts.flavor.is_vulkan() => {
+                for &a in args {
+                    self.effect(st, a)?;
+                }
+                Ok(0)
             }
             Builtin::AsyncCopy { strided } => {
                 let dst = self.value(st, arg(args, 0, span)?)?;
@@ -949,6 +967,111 @@ impl Writer<'_> {
             }
             C11Atomic::WorkItemFence => return bug(span, "fence handled above"),
         })
+    }
+
+    /// `async_work_group_(strided_)copy` on Vulkan, where there is no copy engine: the
+    /// work-group's invocations copy the elements between them, each taking every
+    /// (local size)-th element from its local linear id. The event is 0; the copy is complete
+    /// once `wait_group_events`' barrier has run.
+    fn vk_async_copy(
+        &mut self,
+        st: &mut FnState<'_>,
+        strided: bool,
+        args: &[Handle<Expr>],
+        event_ty: Word,
+        span: Span,
+    ) -> Result<Word> {
+        let (dst_e, src_e, num_e) = (
+            arg(args, 0, span)?,
+            arg(args, 1, span)?,
+            arg(args, 2, span)?,
+        );
+        let Some((elem, dst_space, _)) = self.m.types.as_pointer(st.f.exprs[dst_e].ty) else {
+            return bug(span, "async copy to a non-pointer");
+        };
+        let Some((_, src_space, _)) = self.m.types.as_pointer(st.f.exprs[src_e].ty) else {
+            return bug(span, "async copy from a non-pointer");
+        };
+        let dst_space = dst_space.unwrap_or(AddressSpace::Local);
+        let src_space = src_space.unwrap_or(AddressSpace::Global);
+        let dst = self.value(st, dst_e)?;
+        let src = self.value(st, src_e)?;
+        let num = self.index64(st, num_e)?;
+        let stride = if strided {
+            let e = arg(args, 3, span)?;
+            self.index64(st, e)?
+        } else {
+            self.u64_const(1)
+        };
+        let event = arg(args, if strided { 4 } else { 3 }, span)?;
+        self.effect(st, event)?;
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
+        // The local linear id and the number of work-items in this (maybe partial) group.
+        let mut used = std::mem::take(&mut st.used);
+        let id = self.vk_work_item(&mut used, WorkItem::LocalId, span);
+        let size =
+            id.and_then(|id| Ok((id, self.vk_work_item(&mut used, WorkItem::LocalSize, span)?)));
+        st.used = used;
+        let (id, size) = size?;
+        let c = |w: &mut Self, v: Word, i: u32| w.b.composite_extract(ulong, None, v, [i]);
+        let (ix, iy, iz) = (c(self, id, 0)?, c(self, id, 1)?, c(self, id, 2)?);
+        let (sx, sy, sz) = (c(self, size, 0)?, c(self, size, 1)?, c(self, size, 2)?);
+        let zy = self.b.i_mul(ulong, None, iz, sy)?;
+        let zy = self.b.i_add(ulong, None, zy, iy)?;
+        let linear = self.b.i_mul(ulong, None, zy, sx)?;
+        let linear = self.b.i_add(ulong, None, linear, ix)?;
+        let total = self.b.i_mul(ulong, None, sx, sy)?;
+        let total = self.b.i_mul(ulong, None, total, sz)?;
+
+        let et = self.ty(elem, span)?;
+        let dst_sc = self.opts.flavor.storage_class(dst_space, Site::Pointee);
+        let src_sc = self.opts.flavor.storage_class(src_space, Site::Pointee);
+        let dst_ptr = self.pointer_sc(dst_sc, et);
+        let src_ptr = self.pointer_sc(src_sc, et);
+        // for (i = linear; i < num; i += total)
+        let fc = self.function_class();
+        let ulong_ptr = self.pointer_sc(fc, ulong);
+        let counter = self.function_variable(ulong_ptr, span)?;
+        self.b.store(counter, linear, None, [])?;
+        let (header, check, body, cont, merge) = (
+            self.b.id(),
+            self.b.id(),
+            self.b.id(),
+            self.b.id(),
+            self.b.id(),
+        );
+        self.b.branch(header)?;
+        self.begin(st, header)?;
+        self.b
+            .loop_merge(merge, cont, rspirv::spirv::LoopControl::NONE, [])?;
+        self.b.branch(check)?;
+        self.begin(st, check)?;
+        let i = self.b.load(ulong, None, counter, None, [])?;
+        let bt = self.bool_ty_n(1);
+        let more = self.b.u_less_than(bt, None, i, num)?;
+        self.b.branch_conditional(more, body, merge, [])?;
+        self.begin(st, body)?;
+        // The strided side is the global one.
+        let far = self.b.i_mul(ulong, None, i, stride)?;
+        let (di, si) = if dst_space == AddressSpace::Local {
+            (i, far)
+        } else {
+            (far, i)
+        };
+        let from = self.ptr_chain(src_ptr, src, si)?;
+        let v = self.load_from(et, from, src_sc, elem)?;
+        let to = self.ptr_chain(dst_ptr, dst, di)?;
+        self.store_to(to, v, dst_sc, elem)?;
+        self.b.branch(cont)?;
+        self.begin(st, cont)?;
+        let next = self.b.i_add(ulong, None, i, total)?;
+        self.b.store(counter, next, None, [])?;
+        self.b.branch(header)?;
+        self.begin(st, merge)?;
+        Ok(self.null(event_ty))
     }
 
     fn vector_data(

@@ -402,6 +402,27 @@ impl Writer<'_> {
         }
     }
 
+    /// A new `Function` variable of pointer type `ptr`, placed at the top of the current
+    /// function's entry block (where SPIR-V requires variables), whatever block is open.
+    pub(super) fn function_variable(&mut self, ptr: Word, at: Span) -> Result<Word> {
+        let Some(f) = self.b.selected_function() else {
+            return bug(at, "a function variable outside a function");
+        };
+        let id = self.b.id();
+        let sc = self.function_class();
+        let inst = rspirv::dr::Instruction::new(
+            rspirv::spirv::Op::Variable,
+            Some(ptr),
+            Some(id),
+            vec![Operand::StorageClass(sc)],
+        );
+        match self.b.module_mut().functions[f].blocks.first_mut() {
+            Some(entry) => entry.instructions.insert(0, inst),
+            None => return bug(at, "a function without an entry block"),
+        }
+        Ok(id)
+    }
+
     /// The storage class of a function's own variables.
     pub(super) fn function_class(&self) -> StorageClass {
         self.opts

@@ -168,6 +168,11 @@ impl Writer<'_> {
             Type::Vector { elem, len } => self.numeric_ty((elem, len)),
             Type::Image(image) => self.image_type(image),
             Type::Sampler => self.b.type_sampler(),
+            // Vulkan has no event type; events of the work-group copies are plain integers.
+            Type::Event if self.opts.flavor.is_vulkan() => self.scalar(Scalar::Int {
+                width: 32,
+                signed: false,
+            }),
             Type::Event => self.b.type_event(),
         };
         self.types.insert(h, id);
