@@ -56,6 +56,9 @@ struct Options {
     oracles: Vec<Oracle>,
     include_pending: bool,
     keep: Option<PathBuf>,
+    /// `--vk-modules DIR`: run the Vulkan modules kept there by `--keep-spv` instead of
+    /// compiling (for a machine without libclang, such as the GPU machine).
+    vk_modules: Option<PathBuf>,
     paths: Vec<PathBuf>,
 }
 
@@ -67,7 +70,8 @@ const USAGE: &str =
   --no-clang      skip clang-22's SPIR-V (no compile/run/comparison)\n\
   --no-driver     skip building the source with the runtime's own compiler\n\
   --include-pending  also run specs marked `pending` (otherwise they are skipped)\n\
-  --keep-spv DIR  keep the compiled modules as DIR/<group>_<name>.{clc,ref}.spv (--vulkan: .vk.spv, .vk.json, .clc.spv)";
+  --keep-spv DIR  keep the compiled modules as DIR/<group>_<name>.{clc,ref}.spv (--vulkan: .vk.spv, .vk.json, .clc.spv)\n\
+  --vk-modules DIR  with --vulkan: run the modules a --keep-spv run left in DIR instead of compiling (--clc not needed)";
 
 fn parse_args() -> Result<Options> {
     let mut clc = None;
@@ -76,6 +80,7 @@ fn parse_args() -> Result<Options> {
     let mut oracles = Oracle::ALL.to_vec();
     let mut include_pending = false;
     let mut keep = None;
+    let mut vk_modules = None;
     let mut paths = Vec::new();
     let mut it = std::env::args_os().skip(1);
     while let Some(a) = it.next() {
@@ -94,6 +99,11 @@ fn parse_args() -> Result<Options> {
                     it.next().context("--keep-spv needs a value")?,
                 ))
             }
+            Some("--vk-modules") => {
+                vk_modules = Some(PathBuf::from(
+                    it.next().context("--vk-modules needs a value")?,
+                ))
+            }
             Some("-h" | "--help") => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -103,7 +113,11 @@ fn parse_args() -> Result<Options> {
             _ => paths.push(PathBuf::from(a)),
         }
     }
-    let clc = clc.with_context(|| format!("--clc is required\n{USAGE}"))?;
+    let clc = match (clc, &vk_modules) {
+        (Some(c), _) => c,
+        (None, Some(_)) => PathBuf::from("clc"),
+        (None, None) => bail!("--clc is required\n{USAGE}"),
+    };
     if paths.is_empty() {
         paths.push(PathBuf::from("kernels"));
     }
@@ -122,6 +136,7 @@ fn parse_args() -> Result<Options> {
         oracles,
         include_pending,
         keep,
+        vk_modules,
         paths,
     })
 }
@@ -405,9 +420,18 @@ fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut 
         return;
     }
     let stem = module_stem(spec);
-    let spv = out_dir.join(format!("{stem}.vk.spv"));
-    let json = out_dir.join(format!("{stem}.vk.json"));
-    let compiled = vulkan::compile(&opts.clc, spec, &spv, &json);
+    let dir = opts.vk_modules.as_deref().unwrap_or(out_dir);
+    let spv = dir.join(format!("{stem}.vk.spv"));
+    let json = dir.join(format!("{stem}.vk.json"));
+    let compiled = match &opts.vk_modules {
+        Some(_) if spv.exists() && json.exists() => Ok(()),
+        Some(d) => Err(vulkan::Unsupported(format!(
+            "no prebuilt module in {} (clc did not compile it for Vulkan)",
+            d.display()
+        ))
+        .into()),
+        None => vulkan::compile(&opts.clc, spec, &spv, &json),
+    };
     if let Err(e) = &compiled {
         if let Some(u) = e.downcast_ref::<vulkan::Unsupported>() {
             for run in &runs {
