@@ -271,6 +271,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
             .map(|d| crate::reflect::DataBuffer {
                 size: d.bytes.len() as u64,
                 init: d.bytes.iter().map(|b| format!("{b:02x}")).collect(),
+                relocations: d.relocations.iter().map(|&(a, b)| [a, b]).collect(),
             }),
     });
     let reflection = crate::reflect::reflect(&module, &valid, opts.target, vulkan);

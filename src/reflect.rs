@@ -39,6 +39,9 @@ pub struct DataBuffer {
     pub size: u64,
     /// Initial contents, hex.
     pub init: String,
+    /// Address constants: `[at, addend]`, the buffer's address plus `addend` written as 8
+    /// bytes at byte `at` by the host.
+    pub relocations: Vec<[u64; 2]>,
 }
 
 /// How a Vulkan host dispatches one kernel.

@@ -22,6 +22,9 @@ kernel void globals(global const int *in, global int *out, global float *fout)
     out[4 * i + 1] = cfg.tag[0] + cfg.tag[1] + counter;
     out[4 * i + 2] = ptr[2] + ptr[3];
     fout[i] = (float)x + cfg.bias + weights[i % 4];
+    // Every work-item has read the initial values before work-item 0 changes them (without
+    // this barrier the reads above race with its writes: lavapipe runs the group in batches).
+    barrier(CLK_GLOBAL_MEM_FENCE);
     if (i == 0) {
         counter += 100;
         table[5] = -1;

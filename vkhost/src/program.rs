@@ -290,7 +290,19 @@ impl Program {
             p.layouts.push(Some(layout));
         }
         if let Some(data) = reflection.vulkan.as_ref().and_then(|v| v.data.as_ref()) {
-            p.data = Some(Buffer::from_bytes(dev, &data.bytes()?)?);
+            let buffer = Buffer::from_bytes(dev, &data.bytes()?)?;
+            // Address constants point into the buffer itself.
+            let base = buffer.device_address();
+            for &[at, addend] in &data.relocations {
+                if at.checked_add(8).is_none_or(|end| end > data.size) {
+                    return Err(Error::Reflection(format!(
+                        "vulkan.data.relocations: byte {at} is outside the {}-byte buffer",
+                        data.size
+                    )));
+                }
+                buffer.write(at, &base.wrapping_add(addend).to_le_bytes())?;
+            }
+            p.data = Some(buffer);
         }
         Ok(p)
     }

@@ -46,6 +46,10 @@ pub struct DataInit {
     /// `size` (the rest is zero).
     #[serde(default)]
     pub init: String,
+    /// Address constants: `[at, addend]` pairs; the host writes the 8-byte address
+    /// `buffer address + addend` at byte `at` once the buffer exists.
+    #[serde(default)]
+    pub relocations: Vec<[u64; 2]>,
 }
 
 impl DataInit {
@@ -298,6 +302,7 @@ mod tests {
             DataInit {
                 size,
                 init: init.into(),
+                relocations: Vec::new(),
             }
             .bytes()
         };

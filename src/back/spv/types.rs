@@ -518,9 +518,6 @@ impl Writer<'_> {
                 return unsupported(at, "pointer constants on the Vulkan target")
             }
             (_, ConstValue::Zero) => self.null(ty),
-            (Type::Pointer { .. }, ConstValue::Address { .. }) if self.opts.flavor.is_vulkan() => {
-                return unsupported(at, "address constants on the Vulkan target")
-            }
             (Type::Pointer { space, .. }, ConstValue::Address { global, indices }) => self
                 .address_constant(
                     *global,

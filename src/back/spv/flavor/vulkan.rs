@@ -245,6 +245,8 @@ pub mod abi {
         pub offsets: HashMap<Handle<Global>, u64>,
         /// Initial contents.
         pub bytes: Vec<u8>,
+        /// Address constants: at byte `.0`, the buffer's address plus `.1`.
+        pub relocations: Vec<(u64, u64)>,
     }
 
     /// Lays out every program-scope variable (`__constant` data and CL2.0 `__global`
@@ -254,64 +256,101 @@ pub mod abi {
     pub fn data(module: &Module) -> Result<DataLayout, Diagnostic> {
         let layout = &module.lang.layout;
         let mut out = DataLayout::default();
+        let mut end = 0u64;
         for (h, g) in module.globals.iter() {
             if matches!(module.types.get(g.ty.ty), Type::Sampler) {
                 continue;
             }
             let align = module.types.align_of(g.ty.ty, layout).max(1);
-            let size = module.types.size_of(g.ty.ty, layout);
-            let at = (out.bytes.len() as u64).div_ceil(align) * align;
-            out.bytes.resize((at + size) as usize, 0);
-            if let GlobalInit::Const(v) = &g.init {
-                put(module, g.ty.ty, v, &mut out.bytes, at as usize)
-                    .map_err(|what| Diagnostic::unsupported(g.span, what))?;
-            }
+            let at = end.div_ceil(align) * align;
+            end = at + module.types.size_of(g.ty.ty, layout);
             out.offsets.insert(h, at);
         }
-        let len = (out.bytes.len() as u64).div_ceil(16) * 16;
-        out.bytes.resize(len as usize, 0);
+        out.bytes = vec![0; (end.div_ceil(16) * 16) as usize];
+        for (h, g) in module.globals.iter() {
+            let (Some(&at), GlobalInit::Const(v)) = (out.offsets.get(&h), &g.init) else {
+                continue;
+            };
+            let mut w = DataWriter {
+                module,
+                offsets: &out.offsets,
+                bytes: &mut out.bytes,
+                relocations: &mut out.relocations,
+            };
+            w.put(g.ty.ty, v, at as usize)
+                .map_err(|what| Diagnostic::unsupported(g.span, what))?;
+        }
         Ok(out)
     }
 
-    /// Writes constant `v` of type `ty` at `at`.
-    fn put(
-        module: &Module,
-        ty: Handle<Type>,
-        v: &ConstValue,
-        buf: &mut [u8],
-        at: usize,
-    ) -> Result<(), String> {
-        let layout = &module.lang.layout;
-        match (module.types.get(ty), v) {
-            (_, ConstValue::Zero) => {}
-            (_, ConstValue::Address { .. }) => {
-                return Err("address constants on the Vulkan target".into())
-            }
-            (Type::Scalar(s), _) => put_scalar(*s, v, buf, at)?,
-            (Type::Vector { elem, .. }, ConstValue::Composite(items)) => {
-                let step = elem.size() as usize;
-                for (i, item) in items.iter().enumerate() {
-                    put_scalar(*elem, item, buf, at + i * step)?;
+    /// Writes constants into the data buffer's initial bytes.
+    struct DataWriter<'a> {
+        module: &'a Module,
+        offsets: &'a HashMap<Handle<Global>, u64>,
+        bytes: &'a mut Vec<u8>,
+        relocations: &'a mut Vec<(u64, u64)>,
+    }
+
+    impl DataWriter<'_> {
+        /// Writes constant `v` of type `ty` at `at`.
+        fn put(&mut self, ty: Handle<Type>, v: &ConstValue, at: usize) -> Result<(), String> {
+            let module = self.module;
+            let layout = &module.lang.layout;
+            match (module.types.get(ty), v) {
+                (_, ConstValue::Zero) => {}
+                (Type::Pointer { .. }, ConstValue::Address { global, indices }) => {
+                    let Some(&base) = self.offsets.get(global) else {
+                        return Err("the address of this variable".into());
+                    };
+                    // Walk the indices to the element's byte offset.
+                    let mut cur = module.globals[*global].ty.ty;
+                    let mut offset = base;
+                    for &i in indices {
+                        cur = match module.types.get(cur) {
+                            Type::Array { elem, .. } => {
+                                offset += u64::from(i) * module.types.size_of(*elem, layout);
+                                *elem
+                            }
+                            Type::Struct(d) => {
+                                match module.types.structs[*d].fields.get(i as usize) {
+                                    Some(f) => {
+                                        offset += f.offset;
+                                        f.ty
+                                    }
+                                    None => return Err("this address constant".into()),
+                                }
+                            }
+                            _ => return Err("this address constant".into()),
+                        };
+                    }
+                    self.relocations.push((at as u64, offset));
                 }
-            }
-            (Type::Array { elem, .. }, ConstValue::Composite(items)) => {
-                let step = module.types.size_of(*elem, layout) as usize;
-                for (i, item) in items.iter().enumerate() {
-                    put(module, *elem, item, buf, at + i * step)?;
-                }
-            }
-            (Type::Struct(d), ConstValue::Composite(items)) => {
-                let def = &module.types.structs[*d];
-                for (f, item) in def.fields.iter().zip(items) {
-                    put(module, f.ty, item, buf, at + f.offset as usize)?;
-                    if def.is_union {
-                        break;
+                (Type::Scalar(s), _) => put_scalar(*s, v, self.bytes, at)?,
+                (Type::Vector { elem, .. }, ConstValue::Composite(items)) => {
+                    let step = elem.size() as usize;
+                    for (i, item) in items.iter().enumerate() {
+                        put_scalar(*elem, item, self.bytes, at + i * step)?;
                     }
                 }
+                (Type::Array { elem, .. }, ConstValue::Composite(items)) => {
+                    let step = module.types.size_of(*elem, layout) as usize;
+                    for (i, item) in items.iter().enumerate() {
+                        self.put(*elem, item, at + i * step)?;
+                    }
+                }
+                (Type::Struct(d), ConstValue::Composite(items)) => {
+                    let def = &module.types.structs[*d];
+                    for (f, item) in def.fields.iter().zip(items) {
+                        self.put(f.ty, item, at + f.offset as usize)?;
+                        if def.is_union {
+                            break;
+                        }
+                    }
+                }
+                _ => return Err("this constant initializer".into()),
             }
-            _ => return Err("this constant initializer".into()),
+            Ok(())
         }
-        Ok(())
     }
 
     /// Writes scalar constant `v` of kind `s` at `at`.
