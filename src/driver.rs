@@ -206,7 +206,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         float: float_options(opts, &module),
         debug,
     };
-    let words = match spv::write(&module, &valid, &bopts) {
+    let written = match spv::write(&module, &valid, &bopts) {
         Ok(w) => w,
         Err(spv::Error::Unsupported(d)) => {
             let mut all = diags;
@@ -219,21 +219,25 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         Err(spv::Error::Bug(bug)) => return Err(Error::Internal { bug, sources }),
     };
 
+    let spv::Written {
+        words,
+        capabilities,
+    } = written;
     // No module leaves clc without passing the validator for its environment. The OpenCL
     // environments know no extensions, so a module using one (64-bit atomics from
     // cl_khr_int64_base_atomics, half arithmetic from cl_khr_fp16) is validated under the
     // universal rules of its version.
     let extended = [spirv::Capability::Int64Atomics, spirv::Capability::Float16]
         .into_iter()
-        .any(|c| declares_capability(&words, c));
+        .any(|c| capabilities.contains(&c));
     let env = flavor
         .validator_env(version, opts.cl_std, extended)
         .map_err(Error::Unsupported)?;
     let validator = spirv_tools::val::create(Some(env));
     if let Err(e) = validator.validate(&words, validator_options(flavor)) {
-        if let Ok(path) = std::env::var("CLC_DEBUG_INVALID") {
-            let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-            let _ = std::fs::write(path, bytes);
+        // For whoever debugs clc: the module the validator rejected.
+        if let Some(path) = std::env::var_os("CLC_DEBUG_INVALID") {
+            let _ = std::fs::write(path, crate::output::words_to_bytes(&words));
         }
         let bug = Bug::new(
             None,
@@ -263,7 +267,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
     };
     let vulkan = flavor.is_vulkan().then(|| crate::reflect::VulkanModule {
         spirv_version: [version.0, version.1],
-        features: crate::back::spv::flavor::vulkan::features(&declared_capabilities(&words)),
+        features: crate::back::spv::flavor::vulkan::features(&capabilities),
         extensions: Vec::new(),
         data: crate::back::spv::flavor::vulkan::abi::data(&module)
             .ok()
@@ -303,23 +307,6 @@ fn apply_warning_flags(diags: Diagnostics, opts: &Options) -> Diagnostics {
         out.push(d);
     }
     out
-}
-
-/// Whether a module declares `OpCapability cap`.
-fn declares_capability(words: &[u32], cap: spirv::Capability) -> bool {
-    declared_capabilities(words).contains(&cap)
-}
-
-/// The capabilities a module declares (they lead the module, after the five header words).
-fn declared_capabilities(words: &[u32]) -> Vec<spirv::Capability> {
-    const OP_CAPABILITY: u32 = (2 << 16) | 17;
-    words
-        .get(5..)
-        .unwrap_or(&[])
-        .chunks_exact(2)
-        .take_while(|w| w[0] == OP_CAPABILITY)
-        .filter_map(|w| spirv::Capability::from_u32(w[1]))
-        .collect()
 }
 
 /// The backend flavour of a target.

@@ -89,8 +89,17 @@ fn bug<T>(span: Span, what: impl Into<String>) -> Result<T> {
     Err(Error::Bug(Bug::new(span, what)))
 }
 
+/// A written module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The SPIR-V words.
+    pub words: Vec<u32>,
+    /// The capabilities it declares.
+    pub capabilities: Vec<Capability>,
+}
+
 /// Lowers a validated module to SPIR-V words.
-pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Vec<u32>> {
+pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Written> {
     let mut w = Writer::new(module, valid, opts.clone());
     w.module()?;
     let Writer {
@@ -119,13 +128,16 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Vec<u
             ]);
         }
     }
-    for cap in capabilities {
+    for &cap in &capabilities {
         b.capability(cap);
     }
     for ext in extensions {
         b.extension(ext);
     }
-    Ok(rspirv::binary::Assemble::assemble(&b.module()))
+    Ok(Written {
+        words: rspirv::binary::Assemble::assemble(&b.module()),
+        capabilities: capabilities.into_iter().collect(),
+    })
 }
 
 /// Lowering state for one module.
