@@ -246,12 +246,13 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         return Err(Error::Internal { bug, sources });
     }
     let words = if opts.opt_level.optimizes() {
-        let optimized = crate::optimize::optimize(&words, env).and_then(|w| {
-            validator
-                .validate(&w, validator_options(flavor))
-                .map(|()| w)
-                .map_err(|e| format!("its output does not validate for {env}: {e}"))
-        });
+        let optimized =
+            crate::optimize::optimize(&words, env, validator_options(flavor)).and_then(|w| {
+                validator
+                    .validate(&w, validator_options(flavor))
+                    .map(|()| w)
+                    .map_err(|e| format!("its output does not validate for {env}: {e}"))
+            });
         match optimized {
             Ok(w) => w,
             Err(why) => {

@@ -23,9 +23,15 @@ const PASSES: &[Passes] = &[
     Passes::EliminateDeadConstant,
 ];
 
-/// Optimizes `words` for `env`. An error is a bug (the input validated): its text says
-/// what the optimizer reported.
-pub fn optimize(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, String> {
+/// Optimizes `words` for `env`, validating with `validator` options. Specialization
+/// constants are kept (Vulkan hosts set the work-group size and `__local` array lengths
+/// through them). An error is a bug (the input validated): its text says what the optimizer
+/// reported.
+pub fn optimize(
+    words: &[u32],
+    env: TargetEnv,
+    validator: Option<spirv_tools::val::ValidatorOptions>,
+) -> Result<Vec<u32>, String> {
     let guarded = guard_pointers(words);
     let mut o = spirv_tools::opt::create(Some(env));
     for &p in PASSES {
@@ -37,7 +43,12 @@ pub fn optimize(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, String> {
     let out = o.optimize(
         &guarded,
         &mut |m: spirv_tools::error::Message| messages.push(m.message),
-        None,
+        Some(spirv_tools::opt::Options {
+            validator_options: validator,
+            max_id_bound: None,
+            preserve_bindings: true,
+            preserve_spec_constants: true,
+        }),
     );
     match out {
         Ok(binary) => Ok(binary.as_words().to_vec()),

@@ -14,7 +14,8 @@
 //! * `g::…`   — the `run::` check on the module built with `-g` (line information), for the
 //!   kernels in `kernels/programs/`: the driver must accept `OpLine`.
 //!
-//! * `vk::`   — the `run::` check on clc's Vulkan module (`--target=vulkan1.2`) run through
+//! * `vk::`, `vkO2::` — the `run::` check on clc's Vulkan module (`--target=vulkan1.2`, as
+//!   written and at `-O2`) run through
 //!   vkhost on lavapipe (or the device `$CLC_VK_DEVICE` names). Kernels the Vulkan target
 //!   cannot take yet (an `unsupported:` error, images, printf, sub-groups, `vulkan_skip`) are
 //!   listed as ignored with the reason in the test name.
@@ -99,9 +100,10 @@ struct VulkanBuild {
 }
 
 /// Compiles a spec for Vulkan 1.2 once, for all its runs.
-fn compile_vulkan(spec: &SpecFile) -> Result<VulkanBuild, String> {
+fn compile_vulkan(spec: &SpecFile, variant: Variant) -> Result<VulkanBuild, String> {
     let mut opts = clc_options(spec)?;
     opts.target = clc::Target::Vulkan(2);
+    variant(&mut opts);
     let c = match clc::compile_file(&spec.source, &opts) {
         Ok(c) => c,
         Err(clc::Error::Input {
@@ -227,34 +229,36 @@ fn main() {
         if spec.pending.is_some() {
             continue;
         }
-        // The Vulkan target: one compilation for all runs.
-        let build = compile_vulkan(&spec);
-        let unsupported = match &build {
-            Err(text) => unsupported_reason(text),
-            Ok(_) => None,
-        };
-        let build = Arc::new(build);
-        for (i, run) in spec.runs.iter().enumerate() {
-            let skip = clc_runner::vulkan::skip_reason(&spec, run).or(unsupported.clone());
-            let name = match &skip {
-                Some(why) => format!("vk::{rel}::{} (vulkan: {why})", run.label()),
-                None => format!("vk::{rel}::{}", run.label()),
+        // The Vulkan target, as written and at -O2: one compilation for all runs.
+        for (prefix, variant) in [("vk", as_written as Variant), ("vkO2", optimized)] {
+            let build = compile_vulkan(&spec, variant);
+            let unsupported = match &build {
+                Err(text) => unsupported_reason(text),
+                Ok(_) => None,
             };
-            let (s1, b1) = (spec.clone(), build.clone());
-            let trial = Trial::test(name, move || {
-                let run = &s1.runs[i];
-                let b = b1.as_ref().as_ref().map_err(|e| {
-                    Failed::from(format!("clc rejected the kernel for Vulkan:\n{e}"))
-                })?;
-                let out = clc_runner::exec::run_isolated_vulkan(
-                    run,
-                    &b.dir.path().join("k.spv"),
-                    &b.dir.path().join("k.json"),
-                )
-                .map_err(|e| Failed::from(format!("the Vulkan module failed to run: {e:#}")))?;
-                check_expected(run, &out).map_err(Failed::from)
-            });
-            trials.push(trial.with_ignored_flag(skip.is_some()));
+            let build = Arc::new(build);
+            for (i, run) in spec.runs.iter().enumerate() {
+                let skip = clc_runner::vulkan::skip_reason(&spec, run).or(unsupported.clone());
+                let name = match &skip {
+                    Some(why) => format!("{prefix}::{rel}::{} (vulkan: {why})", run.label()),
+                    None => format!("{prefix}::{rel}::{}", run.label()),
+                };
+                let (s1, b1) = (spec.clone(), build.clone());
+                let trial = Trial::test(name, move || {
+                    let run = &s1.runs[i];
+                    let b = b1.as_ref().as_ref().map_err(|e| {
+                        Failed::from(format!("clc rejected the kernel for Vulkan:\n{e}"))
+                    })?;
+                    let out = clc_runner::exec::run_isolated_vulkan(
+                        run,
+                        &b.dir.path().join("k.spv"),
+                        &b.dir.path().join("k.json"),
+                    )
+                    .map_err(|e| Failed::from(format!("the Vulkan module failed to run: {e:#}")))?;
+                    check_expected(run, &out).map_err(Failed::from)
+                });
+                trials.push(trial.with_ignored_flag(skip.is_some()));
+            }
         }
     }
     libtest_mimic::run(&args, trials).exit();
