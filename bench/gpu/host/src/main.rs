@@ -461,10 +461,13 @@ fn json_line(b: &Bench, o: &Outcome, c: &Context_) -> String {
     let rate = b.work as f64 / (med * 1e-3) / 1e9;
     let rounds: Vec<String> = o.ms.iter().map(|x| format!("{x:.6}")).collect();
     let s = |x: &str| serde_json::to_string(x).unwrap_or_else(|_| "\"?\"".into());
-    let max_err = match o.checked.max_err {
-        e if e == 0.0 => "0".to_string(),
-        e if e.is_finite() => format!("{e:.3e}"),
-        _ => "null".into(),
+    let e = o.checked.max_err;
+    let max_err = if e == 0.0 {
+        "0".to_string()
+    } else if e.is_finite() {
+        format!("{e:.3e}")
+    } else {
+        "null".into()
     };
     format!(
         "{{\"name\":{},\"impl\":\"vulkan\",\"ms\":{med:.6},\"{}\":{rate:.2},\"rounds\":[{}],\

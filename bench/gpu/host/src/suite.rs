@@ -209,6 +209,11 @@ impl Suite {
     }
 }
 
+/// The buffer keys a `verify.ref` needs, with their values.
+type BufferKeys<'a> = &'a [(&'a str, &'a Option<String>)];
+/// The other keys it needs, and whether each is present.
+type OtherKeys<'a> = &'a [(&'a str, bool)];
+
 /// The module name of a source: its file name without the extension (`kernels/copy.cl` →
 /// `copy`).
 pub fn source_stem(source: &str) -> Result<String> {
@@ -266,7 +271,7 @@ impl Bench {
             }
         }
         let v = &self.verify;
-        let need: (&[(&str, &Option<String>)], &[(&str, bool)]) = match v.reference.as_str() {
+        let need: (BufferKeys, OtherKeys) = match v.reference.as_str() {
             "copy" => (
                 &[("src", &v.src), ("dst", &v.dst)],
                 &[("sample", v.sample.is_some())],
@@ -400,6 +405,7 @@ fn set_uints(d: &mut Dispatch, values: &[u32]) -> Result<()> {
     Ok(())
 }
 
+#[allow(clippy::manual_is_multiple_of)] // u64::is_multiple_of is newer than rust-version
 fn shrink_bench(b: &mut Bench) -> Result<()> {
     let idx = |b: &Bench, key: &Option<String>| b.verify_buffer(key);
     match b.verify.reference.as_str() {
