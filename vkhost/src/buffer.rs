@@ -176,6 +176,26 @@ impl Buffer {
         })
     }
 
+    /// Sets every 32-bit word of the buffer to `word` on the device (`vkCmdFillBuffer`;
+    /// waits until done). `0xFFFF_FFFF` poisons a float buffer with NaNs.
+    pub fn fill(&self, word: u32) -> Result<(), Error> {
+        let dev = &self.raw.dev;
+        dev.submit(|d, cmd| {
+            // SAFETY: `cmd` is recording; the buffer has TRANSFER_DST usage and lives until
+            // the submit returns; WHOLE_SIZE fills its allocation (a multiple of 4 bytes).
+            unsafe {
+                all_to(
+                    d,
+                    cmd,
+                    vk::PipelineStageFlags::TRANSFER,
+                    vk::AccessFlags::TRANSFER_WRITE,
+                );
+                d.cmd_fill_buffer(cmd, self.raw.buffer, 0, vk::WHOLE_SIZE, word);
+            }
+            Ok(())
+        })
+    }
+
     /// Reads `out.len()` bytes from byte `offset` (through a staging buffer; waits).
     pub fn read(&self, offset: u64, out: &mut [u8]) -> Result<(), Error> {
         self.check(offset, out.len())?;

@@ -41,7 +41,7 @@ pub use device::{Device, DEVICE_ENV};
 pub use error::Error;
 pub use features::{known_features, REQUIRED_FEATURES};
 pub use layout::{LayoutError, NdRange};
-pub use program::{Arg, Program, Timing};
+pub use program::{Arg, Program, Step, Timing};
 pub use reflect::Reflection;
 
 /// The words of a SPIR-V binary (little endian, as clc writes it).

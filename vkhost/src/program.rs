@@ -40,15 +40,30 @@ impl Arg<'_> {
     }
 }
 
-/// GPU time of a batch of back-to-back dispatches.
+/// GPU time of a batch of back-to-back dispatches (or iterations of several dispatches:
+/// [`Program::time_steps`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Timing {
-    /// Timed dispatches.
+    /// Timed dispatches (iterations for [`Program::time_steps`]).
     pub reps: u32,
     /// Nanoseconds from the end of the warm-up to the end of the last dispatch.
     pub total_ns: f64,
     /// `total_ns / reps`.
     pub per_dispatch_ns: f64,
+    /// Nanoseconds the warm-up took on the GPU (from before its first dispatch to the first
+    /// timestamp; 0 without warm-up).
+    pub warmup_ns: f64,
+}
+
+/// One dispatch of an iteration of [`Program::time_steps`] and [`Program::launch_steps`].
+#[derive(Debug, Clone, Copy)]
+pub struct Step<'a> {
+    /// The kernel's name.
+    pub kernel: &'a str,
+    /// Its NDRange.
+    pub range: &'a NdRange,
+    /// Its arguments.
+    pub args: &'a [Arg<'a>],
 }
 
 /// A kernel's pipeline layout, and its descriptor set layout for a uniform-buffer block.
@@ -352,9 +367,54 @@ impl Program {
         warmup: u32,
         reps: u32,
     ) -> Result<Timing, Error> {
-        if reps == 0 {
+        self.time_steps(
+            &[Step {
+                kernel,
+                range,
+                args,
+            }],
+            warmup,
+            reps,
+        )
+    }
+
+    /// Runs `iterations` iterations of `steps` (each step a dispatch, in order) in one command
+    /// buffer, a compute-to-compute memory barrier after every dispatch, and waits until done.
+    pub fn launch_steps(&self, steps: &[Step], iterations: u32) -> Result<(), Error> {
+        let prep = steps
+            .iter()
+            .map(|s| self.prepare(s.kernel, s.range, s.args))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.dev.submit(|d, cmd| {
+            // SAFETY: `cmd` is recording; `prep` outlives the synchronous submit.
+            unsafe {
+                all_to(
+                    d,
+                    cmd,
+                    vk::PipelineStageFlags::COMPUTE_SHADER,
+                    vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE,
+                );
+                for _ in 0..iterations {
+                    for p in &prep {
+                        p.record(d, cmd);
+                        compute_to_compute(d, cmd);
+                    }
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Times iterations of `steps` (one iteration = every step's dispatch, in order): records
+    /// `warmup` + `reps` iterations back to back in one command buffer, a compute-to-compute
+    /// memory barrier after every dispatch (so no dispatch overlaps the one before it, within
+    /// an iteration or across), GPU timestamps before the warm-up, after it and after the
+    /// last iteration, and returns the time per timed iteration (and the warm-up's time). No
+    /// host work between iterations: the GPU stays busy, so clocks do not drop.
+    pub fn time_steps(&self, steps: &[Step], warmup: u32, reps: u32) -> Result<Timing, Error> {
+        if reps == 0 || steps.is_empty() {
             return Err(Error::Unsupported(
-                "timing needs at least one repetition".into(),
+                "timing needs at least one repetition of at least one dispatch".into(),
             ));
         }
         let bits = self.dev.0.timestamp_valid_bits;
@@ -364,43 +424,51 @@ impl Program {
                 self.dev.name()
             )));
         }
-        let prep = self.prepare(kernel, range, args)?;
+        let prep = steps
+            .iter()
+            .map(|s| self.prepare(s.kernel, s.range, s.args))
+            .collect::<Result<Vec<_>, _>>()?;
         let d = &self.dev.0.device;
         let qi = vk::QueryPoolCreateInfo::default()
             .query_type(vk::QueryType::TIMESTAMP)
-            .query_count(2);
+            .query_count(3);
         // SAFETY: a plain object creation; destroyed below after the synchronous submit.
         let pool =
             unsafe { d.create_query_pool(&qi, None) }.map_err(vk_err("vkCreateQueryPool"))?;
         let ran = self.dev.submit(|d, cmd| {
             // SAFETY: `cmd` is recording; `prep` and `pool` outlive the synchronous submit;
-            // both queries are reset before they are written.
+            // the queries are reset before they are written.
             unsafe {
-                d.cmd_reset_query_pool(cmd, pool, 0, 2);
+                d.cmd_reset_query_pool(cmd, pool, 0, 3);
                 all_to(
                     d,
                     cmd,
                     vk::PipelineStageFlags::COMPUTE_SHADER,
                     vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE,
                 );
-                for _ in 0..warmup {
-                    prep.record(d, cmd);
-                    compute_to_compute(d, cmd);
-                }
                 d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 0);
-                for i in 0..reps {
-                    if i > 0 {
+                for _ in 0..warmup {
+                    for p in &prep {
+                        p.record(d, cmd);
                         compute_to_compute(d, cmd);
                     }
-                    prep.record(d, cmd);
                 }
                 d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 1);
+                for i in 0..reps {
+                    for (j, p) in prep.iter().enumerate() {
+                        if i > 0 || j > 0 {
+                            compute_to_compute(d, cmd);
+                        }
+                        p.record(d, cmd);
+                    }
+                }
+                d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 2);
             }
             Ok(())
         });
-        let mut stamps = [0u64; 2];
+        let mut stamps = [0u64; 3];
         let read = ran.and_then(|()| {
-            // SAFETY: both queries were written by the completed submission.
+            // SAFETY: the three queries were written by the completed submission.
             unsafe {
                 d.get_query_pool_results(
                     pool,
@@ -419,12 +487,14 @@ impl Program {
         } else {
             (1u64 << bits) - 1
         };
-        let ticks = (stamps[1] & mask).wrapping_sub(stamps[0] & mask) & mask;
-        let total_ns = ticks as f64 * self.dev.properties().limits.timestamp_period as f64;
+        let period = self.dev.properties().limits.timestamp_period as f64;
+        let ns = |a: u64, b: u64| ((b & mask).wrapping_sub(a & mask) & mask) as f64 * period;
+        let total_ns = ns(stamps[1], stamps[2]);
         Ok(Timing {
             reps,
             total_ns,
             per_dispatch_ns: total_ns / reps as f64,
+            warmup_ns: ns(stamps[0], stamps[1]),
         })
     }
 
