@@ -254,6 +254,15 @@ impl Writer<'_> {
         for (i, (&p, &ty)) in f.params.iter().zip(&param_tys).enumerate() {
             let pid = self.b.function_parameter(ty)?;
             self.b.name(pid, f.locals[p].name.clone());
+            if self.is_buffer_pointer(f.locals[p].ty.ty) {
+                // Buffer-address parameters say whether they alias (Vulkan requires it).
+                let d = if restrict_param(f, i) {
+                    Decoration::Restrict
+                } else {
+                    Decoration::Aliased
+                };
+                self.b.decorate(pid, d, []);
+            }
             if by_val[i] {
                 let align = self
                     .m
@@ -334,6 +343,20 @@ impl Writer<'_> {
             let ptr = self.pointer_sc(sc, ty);
             let var = self.b.variable(ptr, None, sc, None);
             self.b.name(var, l.name.clone());
+            if self.is_buffer_pointer(l.ty.ty) {
+                // A variable holding a buffer address says whether it aliases.
+                let restrict = f
+                    .params
+                    .iter()
+                    .position(|&p| p == lh)
+                    .is_some_and(|i| restrict_param(f, i));
+                let d = if restrict {
+                    Decoration::RestrictPointer
+                } else {
+                    Decoration::AliasedPointer
+                };
+                self.b.decorate(var, d, []);
+            }
             st.locals.insert(lh, var);
         }
         // Storage for the results of calls that return structs.
@@ -421,6 +444,17 @@ impl Writer<'_> {
             None => return bug(at, "a function without an entry block"),
         }
         Ok(id)
+    }
+
+    /// Whether values of AST type `ty` are Vulkan buffer-device-address pointers.
+    pub(super) fn is_buffer_pointer(&self, ty: Handle<Type>) -> bool {
+        self.opts.flavor.is_vulkan()
+            && self.m.types.as_pointer(ty).is_some_and(|(_, space, _)| {
+                self.opts
+                    .flavor
+                    .storage_class(space.unwrap_or(AddressSpace::Private), Site::Pointee)
+                    == StorageClass::PhysicalStorageBuffer
+            })
     }
 
     /// The storage class of a function's own variables.
@@ -724,4 +758,11 @@ impl Writer<'_> {
         }
         Ok(())
     }
+}
+
+/// Whether parameter `i` of `f` is a kernel's `restrict` pointer.
+fn restrict_param(f: &Function, i: usize) -> bool {
+    f.kernel
+        .as_ref()
+        .is_some_and(|k| k.restrict_args.get(i) == Some(&true))
 }
