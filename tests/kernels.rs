@@ -120,6 +120,22 @@ fn compile_vulkan(spec: &SpecFile, variant: Variant) -> Result<VulkanBuild, Stri
     .map_err(|e| e.to_string())?;
     let json = serde_json::to_string(&c.reflection).map_err(|e| e.to_string())?;
     std::fs::write(dir.path().join("k.json"), json).map_err(|e| e.to_string())?;
+    // A second opinion: Debian's spirv-val (an older SPIRV-Tools than the vendored one) has
+    // caught rules the in-process validator no longer checks.
+    let val = std::process::Command::new("spirv-val")
+        .args(["--target-env", "vulkan1.2", "--scalar-block-layout"])
+        .arg(dir.path().join("k.spv"))
+        .output()
+        .map_err(|e| {
+            format!("cannot run spirv-val (scripts/setup.sh installs spirv-tools): {e}")
+        })?;
+    if !val.status.success() {
+        return Err(format!(
+            "spirv-val rejects the Vulkan module:\n{}{}",
+            String::from_utf8_lossy(&val.stdout),
+            String::from_utf8_lossy(&val.stderr)
+        ));
+    }
     Ok(VulkanBuild { dir })
 }
 
