@@ -246,6 +246,14 @@ impl Writer<'_> {
             BinaryOp::Div if signed => self.b.s_div(ty, None, a, b)?,
             BinaryOp::Div => self.b.u_div(ty, None, a, b)?,
             // C's `%` truncates, like OpSRem (the sign follows the dividend).
+            // NVIDIA's Vulkan driver gets OpSRem wrong on the signless integer types clc
+            // declares (measured on the H100); a - (a / b) * b is the same for every defined
+            // operand (C leaves INT_MIN % -1 undefined).
+            BinaryOp::Rem if signed && self.opts.flavor.is_vulkan() => {
+                let q = self.b.s_div(ty, None, a, b)?;
+                let m = self.b.i_mul(ty, None, q, b)?;
+                self.b.i_sub(ty, None, a, m)?
+            }
             BinaryOp::Rem if signed => self.b.s_rem(ty, None, a, b)?,
             BinaryOp::Rem => self.b.u_mod(ty, None, a, b)?,
             BinaryOp::BitAnd => self.b.bitwise_and(ty, None, a, b)?,
