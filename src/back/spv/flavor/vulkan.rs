@@ -102,7 +102,7 @@ pub fn glsl_op(op: OpenclStd100Op, relaxed: bool) -> Option<GlslStd450Op> {
         C::ldexp => G::Ldexp,
         C::degrees => G::Degrees,
         C::radians => G::Radians,
-        C::cross => G::Cross,
+        // Cross: emulated (vkmath), GLSL.std.450's takes only 3 components.
         // Vulkan: 2 ULP for inversesqrt, sqrt inherited from it (OpenCL: 2 and 3 ULP).
         C::sqrt | C::native_sqrt | C::half_sqrt => G::Sqrt,
         C::rsqrt | C::native_rsqrt | C::half_rsqrt => G::InverseSqrt,
