@@ -21,7 +21,9 @@ pub(super) fn supported(sig: &Sig) -> bool {
     let narrow = matches!(rs, Scalar::Float { width: 16 | 32 });
     match sig.op {
         C::round | C::copysign | C::fdim | C::maxmag | C::minmag | C::nextafter | C::fmod
-        | C::remainder | C::mix | C::smoothstep => float(rs) && same,
+        | C::remainder | C::mix | C::smoothstep | C::fmax_common | C::fmin_common => {
+            float(rs) && same
+        }
         C::half_recip | C::native_recip | C::half_divide | C::native_divide | C::half_exp10
         | C::native_exp10 | C::half_log10 | C::native_log10 => float(rs) && same,
         C::logb => float(rs) && same,
@@ -62,6 +64,9 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
             one(f.sel(away, up, t))
         }
         C::copysign => one(f.copysign(x, y?)),
+        // max: y if x < y, else x (min likewise); NaN operands give undefined results.
+        C::fmax_common => one(f.sel(f.lt(x, y?), y?, x)),
+        C::fmin_common => one(f.sel(f.lt(y?, x), y?, x)),
         C::fdim => {
             let y = y?;
             let d = f.sub(x, y);

@@ -40,15 +40,20 @@ pub(super) fn supported(sig: &Sig) -> bool {
             .is_some_and(|&(s, m)| matches!(s, Scalar::Int { width: 32, .. }) && m == n)
     };
     match sig.op {
-        C::exp | C::log | C::sin | C::cos | C::cbrt | C::hypot => (narrow || double) && same,
+        C::exp | C::log | C::sin | C::cos | C::cbrt | C::hypot | C::pow | C::powr => {
+            (narrow || double) && same
+        }
         C::sincos => (narrow || double) && same && sig.out == Some(sig.result),
-        C::exp2 | C::exp10 | C::expm1 | C::log2 | C::log10 | C::log1p | C::pow | C::powr
+        C::pown => {
+            (narrow || double) && sig.ins.len() == 2 && sig.ins[0] == sig.result && int_arg(1)
+        }
+        C::exp2 | C::exp10 | C::expm1 | C::log2 | C::log10 | C::log1p
         | C::tan | C::asin | C::acos | C::atan | C::atan2 | C::sinh | C::cosh | C::tanh
         | C::asinh | C::acosh | C::atanh | C::sinpi | C::cospi | C::tanpi | C::asinpi
         | C::acospi | C::atanpi | C::atan2pi | C::erf | C::erfc | C::tgamma | C::lgamma => {
             narrow && same
         }
-        C::pown | C::rootn => narrow && sig.ins.len() == 2 && sig.ins[0] == sig.result && int_arg(1),
+        C::rootn => narrow && sig.ins.len() == 2 && sig.ins[0] == sig.result && int_arg(1),
         C::lgamma_r => {
             narrow
                 && same
@@ -85,11 +90,7 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
         C::log1p => log1p_d(f, x),
         C::pow => pow_d(f, x, y?, false),
         C::pown => pow_d(f, x, y?, false),
-        C::powr => {
-            let y = y?;
-            let b = f.sel(f.eq(x, f.d(0.0)), f.d(0.0), x);
-            exp_d(f, f.mul(y, log_d(f, b)))
-        }
+        C::powr => pow_d(f, x, y?, true),
         C::rootn => {
             let n = y?;
             let ax = f.abs(x);
@@ -224,10 +225,16 @@ fn taylor_exp() -> Vec<f64> {
 }
 
 pub(super) fn exp_d(f: &Fx<'_, '_>, x: Word) -> Word {
+    let z = f.d(0.0);
+    exp_dd(f, x, z)
+}
+
+/// e^(x + xl), xl a small correction to x.
+fn exp_dd(f: &Fx<'_, '_>, x: Word, xl: Word) -> Word {
     let xc = f.glsl(GLOp::FClamp, &[x, f.d(-746.0), f.d(710.0)]);
     let k = f.rint(f.mul(xc, f.d(1.0 / LN_2)));
     let hi = f.sub(xc, f.mul(k, f.d(LN2_HI)));
-    let lo = f.mul(k, f.d(LN2_LO));
+    let lo = f.sub(f.mul(k, f.d(LN2_LO)), xl);
     let r = f.sub(hi, lo);
     // eʳ = 1 + r + r²·(1/2 + r/6 + …).
     let c = taylor_exp();
@@ -305,10 +312,65 @@ fn is_odd(f: &Fx<'_, '_>, y: Word) -> Word {
     f.and(f.and(is_int(f, y), f.not(is_int(f, h))), small)
 }
 
-/// `pow` (also `pown`, whose integer exponent arrives converted): C99's special values.
-fn pow_d(f: &Fx<'_, '_>, x: Word, y: Word, _r: bool) -> Word {
+/// log|x| as a double-double (hi, lo) for positive finite x, to about 2^-70 relative.
+fn log_dd(f: &Fx<'_, '_>, x: Word) -> (Word, Word) {
+    let sub = f.lt(x, f.d(f64::MIN_POSITIVE));
+    let xs = f.sel(sub, f.mul(x, f.d(2f64.powi(54))), x);
+    let bits = f.cast(xs, U64);
+    let e = f.sub(f.andi(f.shri(bits, 52), 0x7ff), f.ci(U64, 1023));
+    let e = f.cast(e, I64);
+    let m = f.cast(f.or(f.andi(bits, (1i64 << 52) - 1), f.ci(U64, 1023i64 << 52)), F64);
+    let big = f.gt(m, f.d(std::f64::consts::SQRT_2));
+    let m = f.sel(big, f.mul(m, f.d(0.5)), m);
+    let e = f.add(e, f.sel(big, f.ci(I64, 1), f.ci(I64, 0)));
+    let e = f.sub(e, f.sel(sub, f.ci(I64, 54), f.ci(I64, 0)));
+    let ed = f.conv(e, F64);
+    let fm = f.sub(m, f.d(1.0));
+    // s = f/(2 + f) in double-double.
+    let d = f.add(f.d(2.0), fm);
+    let de = f.add(f.sub(f.d(2.0), d), fm);
+    let sh = f.div(fm, d);
+    let (p, pe) = two_prod(f, sh, d);
+    let num = f.sub(f.sub(f.sub(fm, p), pe), f.mul(sh, de));
+    let sl = f.div(num, d);
+    // log(1+f) = 2s + 2s³/3 + 2s⁵/5 + …
+    let z = f.mul(sh, sh);
+    let c: Vec<f64> = (1..=12).map(|k| 2.0 / f64::from(2 * k + 1)).collect();
+    let t = f.mul(f.mul(z, sh), f.poly(z, &c));
+    let (lh, ll) = two_sum(f, f.add(sh, sh), f.add(f.add(sl, sl), t));
+    let (hi, e2) = two_sum(f, f.mul(ed, f.d(LN2_HI)), lh);
+    let lo = f.add(f.add(e2, ll), f.mul(ed, f.d(LN2_LO)));
+    (hi, lo)
+}
+
+/// x^y as e^(y·log|x|) with the product in double-double, and C99's special values
+/// (`pown` arrives with its exponent converted; `powr` has its own).
+fn pow_d(f: &Fx<'_, '_>, x: Word, y: Word, powr: bool) -> Word {
     let ax = f.abs(x);
-    let r = exp_d(f, f.mul(y, log_d(f, ax)));
+    let (lh, ll) = log_dd(f, ax);
+    let (p, pe) = two_prod(f, y, lh);
+    let pl = f.add(pe, f.mul(y, ll));
+    let ok = f.lt(f.abs(p), f.d(1000.0));
+    let pl = f.sel(ok, pl, f.d(0.0));
+    let r = exp_dd(f, p, pl);
+    // Zero and infinite bases, infinite and NaN exponents: log and exp of the limits.
+    let l = log_d(f, ax);
+    let lim = exp_d(f, f.mul(y, l));
+    let finite = f.and(f.gt(ax, f.d(0.0)), f.lt(ax, f.d(f64::INFINITY)));
+    let finite = f.and(finite, f.not(f.or(f.isinf(y), f.isnan(y))));
+    let r = f.sel(finite, r, lim);
+    if powr {
+        let r = f.sel(f.lt(x, f.d(0.0)), f.d(f64::NAN), r);
+        let nan = f.or(
+            f.and(f.eq(ax, f.d(0.0)), f.eq(y, f.d(0.0))),
+            f.or(
+                f.and(f.isinf(x), f.eq(y, f.d(0.0))),
+                f.and(f.eq(x, f.d(1.0)), f.isinf(y)),
+            ),
+        );
+        let r = f.sel(nan, f.d(f64::NAN), r);
+        return f.sel(f.or(f.isnan(x), f.isnan(y)), f.add(x, y), r);
+    }
     let neg = f.lt(x, f.d(0.0));
     let odd = is_odd(f, y);
     let r = f.sel(f.and(odd, f.or(neg, f.eq(f.copysign(f.d(1.0), x), f.d(-1.0)))), f.neg(r), r);
