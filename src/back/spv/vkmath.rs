@@ -176,6 +176,52 @@ impl Writer<'_> {
         Ok(Some(value))
     }
 
+    /// Vulkan: the relational functions whose SPIR-V instructions need the Kernel
+    /// capability (`OpIsFinite`, `OpIsNormal`, `OpSignBitSet`, `OpOrdered`, `OpUnordered`),
+    /// from core comparisons; `None` for the others and for OpenCL.
+    pub(super) fn vk_relational(
+        &mut self,
+        r: clc_passes::ast::builtin::Relational,
+        (s, n): (Scalar, u8),
+        x: Word,
+        y: Option<Word>,
+    ) -> Result<Option<Word>> {
+        use clc_passes::ast::builtin::Relational as R;
+        if !self.opts.flavor.is_vulkan() || !matches!(s, Scalar::Float { .. }) {
+            return Ok(None);
+        }
+        let fx = Fx::new(self, n);
+        fx.reg(x, s);
+        let v = match (r, y) {
+            (R::IsFinite, _) => Some(fx.lt(fx.abs(x), fx.cf(s, f64::INFINITY))),
+            (R::IsNormal, _) => {
+                let min = match width(s) {
+                    16 => 2f64.powi(-14),
+                    32 => 2f64.powi(-126),
+                    _ => f64::MIN_POSITIVE,
+                };
+                let a = fx.abs(x);
+                let lo = fx.ge(a, fx.cf(s, min));
+                Some(fx.and(lo, fx.lt(a, fx.cf(s, f64::INFINITY))))
+            }
+            (R::SignBit, _) => {
+                let i = fx.cast(x, int_of(s, true));
+                Some(fx.lt(i, fx.ci(int_of(s, true), 0)))
+            }
+            (R::IsOrdered | R::IsUnordered, Some(y)) => {
+                fx.reg(y, s);
+                let o = fx.and(fx.eq(x, x), fx.eq(y, y));
+                Some(if r == R::IsOrdered { o } else { fx.not(o) })
+            }
+            _ => None,
+        };
+        let err = fx.err.borrow_mut().take();
+        match err {
+            Some(e) => Err(e),
+            None => Ok(v),
+        }
+    }
+
     /// A helper emitted before, found by its `OpName`: its id and return type.
     fn helper_named(&self, name: &str) -> Option<(Word, Word)> {
         let m = self.b.module_ref();

@@ -89,7 +89,7 @@ pub fn glsl_op(op: OpenclStd100Op, relaxed: bool) -> Option<GlslStd450Op> {
         C::fmin => G::NMin,
         C::fmax => G::NMax,
         C::fma | C::mad => G::Fma,
-        C::sign => G::FSign,
+        // sign: emulated (vkmath), FSign may drop the sign of -0.
         C::step => G::Step,
         C::s_abs => G::SAbs,
         C::s_min => G::SMin,

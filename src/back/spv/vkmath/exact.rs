@@ -21,7 +21,8 @@ pub(super) fn supported(sig: &Sig) -> bool {
     let narrow = matches!(rs, Scalar::Float { width: 16 | 32 });
     match sig.op {
         C::round | C::copysign | C::fdim | C::maxmag | C::minmag | C::nextafter | C::fmod
-        | C::remainder | C::mix | C::smoothstep | C::fmax_common | C::fmin_common => {
+        | C::remainder | C::mix | C::smoothstep | C::fmax_common | C::fmin_common
+        | C::sign => {
             float(rs) && same
         }
         C::half_recip | C::native_recip | C::half_divide | C::native_divide | C::half_exp10
@@ -64,6 +65,13 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
             one(f.sel(away, up, t))
         }
         C::copysign => one(f.copysign(x, y?)),
+        C::sign => {
+            // ±1, ±0 for ±0, 0 for NaN.
+            let z = f.cf(rs, 0.0);
+            let r = f.sel(f.gt(x, z), f.cf(rs, 1.0), x);
+            let r = f.sel(f.lt(x, z), f.cf(rs, -1.0), r);
+            one(f.sel(f.isnan(x), z, r))
+        }
         // max: y if x < y, else x (min likewise); NaN operands give undefined results.
         C::fmax_common => one(f.sel(f.lt(x, y?), y?, x)),
         C::fmin_common => one(f.sel(f.lt(y?, x), y?, x)),
