@@ -167,9 +167,10 @@ impl Writer<'_> {
                 ),
                 vec![Operand::LiteralBit32(size.max(1) as u32)],
             ),
-            StorageClass::Workgroup => {
-                (Some(rspirv::spirv::MemoryAccess::NON_PRIVATE_POINTER), vec![])
-            }
+            StorageClass::Workgroup => (
+                Some(rspirv::spirv::MemoryAccess::NON_PRIVATE_POINTER),
+                vec![],
+            ),
             _ => (None, vec![]),
         };
         self.b.store(ids[p], second, access, extra)?;
@@ -225,10 +226,13 @@ impl Writer<'_> {
     /// A helper emitted before, found by its `OpName`: its id and return type.
     fn helper_named(&self, name: &str) -> Option<(Word, Word)> {
         let m = self.b.module_ref();
-        let id = m.debug_names.iter().find_map(|i| match i.operands.as_slice() {
-            [Operand::IdRef(id), Operand::LiteralString(s)] if s == name => Some(*id),
-            _ => None,
-        })?;
+        let id = m
+            .debug_names
+            .iter()
+            .find_map(|i| match i.operands.as_slice() {
+                [Operand::IdRef(id), Operand::LiteralString(s)] if s == name => Some(*id),
+                _ => None,
+            })?;
         m.functions
             .iter()
             .filter_map(|f| f.def.as_ref())
@@ -251,7 +255,9 @@ impl Writer<'_> {
         let params: Vec<Word> = sig.ins.iter().map(|&s| self.numeric_ty(s)).collect();
         let fty = self.b.type_function(ret, params.clone());
         self.b.select_function(None)?;
-        let id = self.b.begin_function(ret, None, FunctionControl::NONE, fty)?;
+        let id = self
+            .b
+            .begin_function(ret, None, FunctionControl::NONE, fty)?;
         let mut args = Vec::new();
         for &p in &params {
             args.push(self.b.function_parameter(p)?);
@@ -282,7 +288,12 @@ impl Writer<'_> {
             // Drop the unfinished helper.
             self.b.select_function(None)?;
             let fs = &mut self.b.module_mut().functions;
-            if fs.last().and_then(|f| f.def.as_ref()).and_then(|d| d.result_id) == Some(id) {
+            if fs
+                .last()
+                .and_then(|f| f.def.as_ref())
+                .and_then(|d| d.result_id)
+                == Some(id)
+            {
                 fs.pop();
             }
         }
@@ -299,10 +310,13 @@ impl Writer<'_> {
             return Some(t);
         }
         let f = &m.functions[self.b.selected_function()?];
-        f.parameters
-            .iter()
-            .find_map(find)
-            .or_else(|| f.blocks.iter().rev().flat_map(|b| &b.instructions).find_map(find))
+        f.parameters.iter().find_map(find).or_else(|| {
+            f.blocks
+                .iter()
+                .rev()
+                .flat_map(|b| &b.instructions)
+                .find_map(find)
+        })
     }
 
     /// The shape of a SPIR-V type.
@@ -366,7 +380,9 @@ impl Sig {
         fn t((s, n): (Scalar, u8)) -> String {
             let k = match s {
                 Scalar::Float { width } => format!("f{width}"),
-                Scalar::Int { width, signed } => format!("{}{width}", if signed { 'i' } else { 'u' }),
+                Scalar::Int { width, signed } => {
+                    format!("{}{width}", if signed { 'i' } else { 'u' })
+                }
                 Scalar::Bool => "b".into(),
             };
             if n > 1 {
@@ -377,7 +393,12 @@ impl Sig {
         }
         let ins: Vec<String> = self.ins.iter().map(|&i| t(i)).collect();
         let out = self.out.map(|o| format!(".{}", t(o))).unwrap_or_default();
-        format!("clc.vk.{:?}.{}.{}{out}", self.op, t(self.result), ins.join("_"))
+        format!(
+            "clc.vk.{:?}.{}.{}{out}",
+            self.op,
+            t(self.result),
+            ins.join("_")
+        )
     }
 }
 
@@ -454,7 +475,10 @@ impl<'a, 'm> Fx<'a, 'm> {
     /// An integer constant of kind `s` (bits, truncated to its width).
     pub(super) fn ci(&self, s: Scalar, v: i64) -> Word {
         let n = self.n;
-        let id = self.w.borrow_mut().const_n((s, n), ConstScalar::Int(v as u64));
+        let id = self
+            .w
+            .borrow_mut()
+            .const_n((s, n), ConstScalar::Int(v as u64));
         self.reg(id, s)
     }
 
@@ -904,7 +928,8 @@ impl<'a, 'm> Fx<'a, 'm> {
         }
         {
             let mut w = self.w.borrow_mut();
-            let r = w.b.loop_merge(merge, cont, rspirv::spirv::LoopControl::NONE, []);
+            let r =
+                w.b.loop_merge(merge, cont, rspirv::spirv::LoopControl::NONE, []);
             self.keep(r.map(|_| 0));
             let r = w.b.branch(body);
             self.keep(r.map(|_| 0));

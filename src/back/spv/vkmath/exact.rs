@@ -20,19 +20,35 @@ pub(super) fn supported(sig: &Sig) -> bool {
     let same = sig.ins.iter().all(|&i| i == sig.result);
     let narrow = matches!(rs, Scalar::Float { width: 16 | 32 });
     match sig.op {
-        C::round | C::copysign | C::fdim | C::maxmag | C::minmag | C::nextafter | C::fmod
-        | C::remainder | C::mix | C::smoothstep | C::fmax_common | C::fmin_common
-        | C::sign => {
-            float(rs) && same
-        }
-        C::half_recip | C::native_recip | C::half_divide | C::native_divide | C::half_exp10
-        | C::native_exp10 | C::half_log10 | C::native_log10 => float(rs) && same,
+        C::round
+        | C::copysign
+        | C::fdim
+        | C::maxmag
+        | C::minmag
+        | C::nextafter
+        | C::fmod
+        | C::remainder
+        | C::mix
+        | C::smoothstep
+        | C::fmax_common
+        | C::fmin_common
+        | C::sign => float(rs) && same,
+        C::half_recip
+        | C::native_recip
+        | C::half_divide
+        | C::native_divide
+        | C::half_exp10
+        | C::native_exp10
+        | C::half_log10
+        | C::native_log10 => float(rs) && same,
         C::logb => float(rs) && same,
         C::ilogb => width(rs) == 32 && sig.ins.len() == 1 && float(sig.ins[0].0),
         C::frexp | C::remquo => {
             float(rs)
                 && sig.ins.iter().all(|&i| i == sig.result)
-                && sig.out.is_some_and(|(o, m)| width(o) == 32 && !float(o) && m == n)
+                && sig
+                    .out
+                    .is_some_and(|(o, m)| width(o) == 32 && !float(o) && m == n)
         }
         C::modf | C::fract => float(rs) && same && sig.out == Some(sig.result),
         C::length | C::distance | C::fast_length | C::fast_distance => {
@@ -371,9 +387,16 @@ fn remainders(f: &Fx<'_, '_>, x: Word, y: Word, nearest: bool) -> (Word, Word) {
     };
     let r = f.sel(f.lt(xd, f.d(0.0)), f.neg(rd), rd);
     let r = f.sel(f.eq(xd, f.d(0.0)), xd, r);
-    let bad = f.or(f.or(f.isnan(xd), f.isnan(yd)), f.or(f.isinf(xd), f.eq(yd, f.d(0.0))));
+    let bad = f.or(
+        f.or(f.isnan(xd), f.isnan(yd)),
+        f.or(f.isinf(xd), f.eq(yd, f.d(0.0))),
+    );
     let r = f.sel(bad, f.d(f64::NAN), r);
-    let r = f.sel(f.and(f.isinf(yd), f.not(f.or(f.isinf(xd), f.isnan(xd)))), xd, r);
+    let r = f.sel(
+        f.and(f.isinf(yd), f.not(f.or(f.isinf(xd), f.isnan(xd)))),
+        xd,
+        r,
+    );
     let q = f.conv(f.andi(q, 0x7f), I32);
     let neg = f.ne(f.lt(xd, f.d(0.0)), f.lt(yd, f.d(0.0)));
     let q = f.sel(neg, f.neg(q), q);

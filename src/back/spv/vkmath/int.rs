@@ -10,12 +10,31 @@ pub(super) fn supported(sig: &Sig) -> bool {
     let (rs, _) = sig.result;
     let int = matches!(rs, Scalar::Int { .. });
     match sig.op {
-        C::u_abs | C::s_abs_diff | C::u_abs_diff | C::s_add_sat | C::u_add_sat | C::s_sub_sat
-        | C::u_sub_sat | C::s_hadd | C::u_hadd | C::s_rhadd | C::u_rhadd | C::clz | C::ctz
-        | C::popcount | C::rotate | C::s_mul_hi | C::u_mul_hi | C::s_mad_hi | C::u_mad_hi
-        | C::s_mul24 | C::u_mul24 | C::s_mad24 | C::u_mad24 | C::s_mad_sat | C::u_mad_sat => {
-            int && sig.ins.iter().all(|&i| i == sig.result)
-        }
+        C::u_abs
+        | C::s_abs_diff
+        | C::u_abs_diff
+        | C::s_add_sat
+        | C::u_add_sat
+        | C::s_sub_sat
+        | C::u_sub_sat
+        | C::s_hadd
+        | C::u_hadd
+        | C::s_rhadd
+        | C::u_rhadd
+        | C::clz
+        | C::ctz
+        | C::popcount
+        | C::rotate
+        | C::s_mul_hi
+        | C::u_mul_hi
+        | C::s_mad_hi
+        | C::u_mad_hi
+        | C::s_mul24
+        | C::u_mul24
+        | C::s_mad24
+        | C::u_mad24
+        | C::s_mad_sat
+        | C::u_mad_sat => int && sig.ins.iter().all(|&i| i == sig.result),
         C::s_upsample | C::u_upsample => {
             int && sig.ins.len() == 2 && width(rs) >= 16 && width(sig.ins[0].0) * 2 == width(rs)
         }
@@ -139,7 +158,11 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
         }
         C::bitselect => {
             let u = int_of(rs, false);
-            let (x, y, c) = (f.cast(a[0], u), f.cast(*a.get(1)?, u), f.cast(*a.get(2)?, u));
+            let (x, y, c) = (
+                f.cast(a[0], u),
+                f.cast(*a.get(1)?, u),
+                f.cast(*a.get(2)?, u),
+            );
             let nc = f.not(c);
             let l = f.and(x, nc);
             let r = f.and(y, c);
