@@ -485,6 +485,9 @@ impl Writer<'_> {
                 Some(&b) => Some(self.value(st, b)?),
                 None => None,
             };
+            if let Some(v) = self.vk_relational(r, num, av, second)? {
+                return self.bool_to(result, v, span);
+            }
             let bb = &mut self.b;
             match (r, second) {
                 (Relational::IsFinite, _) => bb.is_finite(bt, None, av)?,

@@ -17,6 +17,7 @@ mod images;
 mod numeric;
 mod place;
 mod types;
+mod vkmath;
 
 use clc_passes::ast::{Function, Global, Handle, Local, Module, Type};
 use clc_passes::diag::{Bug, Diagnostic, FileId, Span};

@@ -56,6 +56,12 @@ impl Writer<'_> {
         match cl.and_then(|c| super::flavor::vulkan::glsl_op(c, relaxed)) {
             Some(g) => Ok(self.b.ext_inst(ty, None, set, g as u32, operands)?),
             None => {
+                let operands: Vec<_> = operands.into_iter().collect();
+                if let Some(c) = cl {
+                    if let Some(id) = self.vk_math(c, ty, &operands)? {
+                        return Ok(id);
+                    }
+                }
                 let name = cl.map_or_else(|| op.to_string(), |c| format!("{c:?}"));
                 let what = format!(
                     "'{name}' on the Vulkan target (GLSL.std.450 has no instruction as precise as OpenCL requires; native_ and half_ forms, and -cl-fast-relaxed-math, map to it)"

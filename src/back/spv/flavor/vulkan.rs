@@ -89,7 +89,7 @@ pub fn glsl_op(op: OpenclStd100Op, relaxed: bool) -> Option<GlslStd450Op> {
         C::fmin => G::NMin,
         C::fmax => G::NMax,
         C::fma | C::mad => G::Fma,
-        C::sign => G::FSign,
+        // sign: emulated (vkmath), FSign may drop the sign of -0.
         C::step => G::Step,
         C::s_abs => G::SAbs,
         C::s_min => G::SMin,
@@ -102,7 +102,7 @@ pub fn glsl_op(op: OpenclStd100Op, relaxed: bool) -> Option<GlslStd450Op> {
         C::ldexp => G::Ldexp,
         C::degrees => G::Degrees,
         C::radians => G::Radians,
-        C::cross => G::Cross,
+        // Cross: emulated (vkmath), GLSL.std.450's takes only 3 components.
         // Vulkan: 2 ULP for inversesqrt, sqrt inherited from it (OpenCL: 2 and 3 ULP).
         C::sqrt | C::native_sqrt | C::half_sqrt => G::Sqrt,
         C::rsqrt | C::native_rsqrt | C::half_rsqrt => G::InverseSqrt,

@@ -1,0 +1,405 @@
+//! Exact floating-point functions (rounding, remainders, exponent and mantissa, neighbours),
+//! the common and geometric functions, and the `half_`/`native_` functions GLSL.std.450 has
+//! no single instruction for.
+//!
+//! `fmod`, `remainder` and `remquo` divide the integer significands exactly: a loop shifts
+//! the remainder left by at most 11 bits at a time (it stays below 2^64) until the exponents
+//! meet, keeping the low bits of the quotient. `float` and `half` operands are widened to
+//! `double`, where these results are exact, and narrowed back without rounding.
+
+use super::{int_of, width, Body, Fx, Sig, F64, I32, I64, U32, U64};
+use clc_passes::ast::Scalar;
+use rspirv::spirv::{GlslStd450Op as GLOp, OpenclStd100Op as C, Word};
+
+fn float(s: Scalar) -> bool {
+    matches!(s, Scalar::Float { .. })
+}
+
+pub(super) fn supported(sig: &Sig) -> bool {
+    let (rs, n) = sig.result;
+    let same = sig.ins.iter().all(|&i| i == sig.result);
+    let narrow = matches!(rs, Scalar::Float { width: 16 | 32 });
+    match sig.op {
+        C::round
+        | C::copysign
+        | C::fdim
+        | C::maxmag
+        | C::minmag
+        | C::nextafter
+        | C::fmod
+        | C::remainder
+        | C::mix
+        | C::smoothstep
+        | C::fmax_common
+        | C::fmin_common
+        | C::sign => float(rs) && same,
+        C::half_recip
+        | C::native_recip
+        | C::half_divide
+        | C::native_divide
+        | C::half_exp10
+        | C::native_exp10
+        | C::half_log10
+        | C::native_log10 => float(rs) && same,
+        C::logb => float(rs) && same,
+        C::ilogb => width(rs) == 32 && sig.ins.len() == 1 && float(sig.ins[0].0),
+        C::frexp | C::remquo => {
+            float(rs)
+                && sig.ins.iter().all(|&i| i == sig.result)
+                && sig
+                    .out
+                    .is_some_and(|(o, m)| width(o) == 32 && !float(o) && m == n)
+        }
+        C::modf | C::fract => float(rs) && same && sig.out == Some(sig.result),
+        C::length | C::distance | C::fast_length | C::fast_distance => {
+            narrow && n == 1 && sig.ins.iter().all(|&(s, _)| s == rs)
+        }
+        C::normalize | C::fast_normalize => narrow && same,
+        C::cross => float(rs) && same && matches!(n, 3 | 4),
+        _ => false,
+    }
+}
+
+pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
+    let (rs, _) = sig.result;
+    let x = *a.first()?;
+    let y = a.get(1).copied();
+    let one = |r: Word| {
+        Some(Body {
+            result: r,
+            out: None,
+        })
+    };
+    match sig.op {
+        C::round => {
+            let t = f.trunc(x);
+            let d = f.abs(f.sub(x, t));
+            let half = f.cf(rs, 0.5);
+            let away = f.ge(d, half);
+            let unit = f.copysign(f.cf(rs, 1.0), x);
+            let up = f.add(t, unit);
+            one(f.sel(away, up, t))
+        }
+        C::copysign => one(f.copysign(x, y?)),
+        C::sign => {
+            // ±1, ±0 for ±0, 0 for NaN.
+            let z = f.cf(rs, 0.0);
+            let r = f.sel(f.gt(x, z), f.cf(rs, 1.0), x);
+            let r = f.sel(f.lt(x, z), f.cf(rs, -1.0), r);
+            one(f.sel(f.isnan(x), z, r))
+        }
+        // max: y if x < y, else x (min likewise); NaN operands give undefined results.
+        C::fmax_common => one(f.sel(f.lt(x, y?), y?, x)),
+        C::fmin_common => one(f.sel(f.lt(y?, x), y?, x)),
+        C::fdim => {
+            let y = y?;
+            let d = f.sub(x, y);
+            let gt = f.gt(x, y);
+            let z = f.cf(rs, 0.0);
+            let r = f.sel(gt, d, z);
+            let nan = f.or(f.isnan(x), f.isnan(y));
+            one(f.sel(nan, f.add(x, y), r))
+        }
+        C::maxmag | C::minmag => {
+            let y = y?;
+            let (ax, ay) = (f.abs(x), f.abs(y));
+            let (big, small) = if sig.op == C::maxmag {
+                (f.gt(ax, ay), f.gt(ay, ax))
+            } else {
+                (f.lt(ax, ay), f.lt(ay, ax))
+            };
+            let tie = if sig.op == C::maxmag {
+                f.fmax(x, y)
+            } else {
+                f.fmin(x, y)
+            };
+            let r = f.sel(small, y, tie);
+            one(f.sel(big, x, r))
+        }
+        C::nextafter => one(nextafter(f, x, y?)),
+        C::fmod | C::remainder => {
+            let (r, _) = remainders(f, x, y?, sig.op == C::remainder);
+            one(r)
+        }
+        C::remquo => {
+            let (r, q) = remainders(f, x, y?, true);
+            Some(Body {
+                result: r,
+                out: Some(q),
+            })
+        }
+        C::frexp => {
+            let (m, e) = frexp(f, x);
+            Some(Body {
+                result: m,
+                out: Some(e),
+            })
+        }
+        C::logb | C::ilogb => {
+            let (_, e) = frexp(f, x);
+            let e1 = f.sub(e, f.ci(I32, 1));
+            let zero = f.eq(x, f.cf(f.kind(x), 0.0));
+            let (inf, nan) = (f.isinf(x), f.isnan(x));
+            if sig.op == C::ilogb {
+                let r = f.sel(zero, f.ci(I32, i64::from(i32::MIN)), e1);
+                let big = f.or(inf, nan);
+                one(f.sel(big, f.ci(I32, i64::from(i32::MAX)), r))
+            } else {
+                let r = f.conv(e1, rs);
+                let r = f.sel(zero, f.cf(rs, f64::NEG_INFINITY), r);
+                let r = f.sel(inf, f.cf(rs, f64::INFINITY), r);
+                one(f.sel(nan, x, r))
+            }
+        }
+        C::modf => {
+            let ip = f.trunc(x);
+            let fr = f.sub(x, ip);
+            let fr = f.sel(f.isinf(x), f.cf(rs, 0.0), fr);
+            Some(Body {
+                result: f.copysign(fr, x),
+                out: Some(ip),
+            })
+        }
+        C::fract => {
+            let fl = f.floor(x);
+            let fr = f.sub(x, fl);
+            let below_one = f.cf(rs, 1.0 - f64::EPSILON / 2.0 * below_one_scale(rs));
+            let fr = f.fmin(fr, below_one);
+            let fr = f.sel(f.isinf(x), f.copysign(f.cf(rs, 0.0), x), fr);
+            let fr = f.sel(f.isnan(x), x, fr);
+            let fr = f.sel(f.eq(x, f.cf(rs, 0.0)), x, fr);
+            Some(Body {
+                result: fr,
+                out: Some(fl),
+            })
+        }
+        C::mix => {
+            let (y, t) = (y?, *a.get(2)?);
+            let d = f.sub(y, x);
+            one(f.mad(d, t, x))
+        }
+        C::smoothstep => {
+            let (e1, v) = (y?, *a.get(2)?);
+            let w = if width(rs) < 64 { F64 } else { rs };
+            let (e0, e1, v) = (f.conv(x, w), f.conv(e1, w), f.conv(v, w));
+            let t = f.div(f.sub(v, e0), f.sub(e1, e0));
+            let t = f.glsl(GLOp::FClamp, &[t, f.cf(w, 0.0), f.cf(w, 1.0)]);
+            let three = f.sub(f.cf(w, 3.0), f.mul(f.cf(w, 2.0), t));
+            let r = f.mul(f.mul(t, t), three);
+            one(f.conv(r, rs))
+        }
+        C::cross => {
+            // (a.y b.z − a.z b.y, a.z b.x − a.x b.z, a.x b.y − a.y b.x[, 0])
+            let b = y?;
+            let n = f.lanes();
+            let sh = |v: Word, idx: [u32; 4]| f.shuffle(v, &idx[..usize::from(n)]);
+            let (a1, b2) = (sh(x, [1, 2, 0, 3]), sh(b, [2, 0, 1, 3]));
+            let (a2, b1) = (sh(x, [2, 0, 1, 3]), sh(b, [1, 2, 0, 3]));
+            let r = f.sub(f.mul(a1, b2), f.mul(a2, b1));
+            if n == 4 {
+                let z = f.cf(rs, 0.0);
+                one(f.shuffle2(r, z, &[0, 1, 2, 4]))
+            } else {
+                one(r)
+            }
+        }
+        C::half_recip | C::native_recip => one(f.div(f.cf(rs, 1.0), x)),
+        C::half_divide | C::native_divide => one(f.div(x, y?)),
+        C::half_exp10 | C::native_exp10 => {
+            let s = f.mul(x, f.cf(rs, std::f64::consts::LOG2_10));
+            one(f.glsl(GLOp::Exp2, &[s]))
+        }
+        C::half_log10 | C::native_log10 => {
+            let l = f.glsl(GLOp::Log2, &[x]);
+            one(f.mul(l, f.cf(rs, std::f64::consts::LOG10_2)))
+        }
+        C::length | C::distance | C::fast_length | C::fast_distance => {
+            let m = sig.ins[0].1;
+            let fast = matches!(sig.op, C::fast_length | C::fast_distance);
+            let v = if matches!(sig.op, C::distance | C::fast_distance) {
+                let y = y?;
+                f.with_lanes(m, |g| g.sub(x, y))
+            } else {
+                x
+            };
+            let r = if fast {
+                let s = f.dot(v, v, m);
+                f.glsl(GLOp::Sqrt, &[s])
+            } else {
+                let vd = f.with_lanes(m, |g| g.conv(v, F64));
+                let s = f.dot(vd, vd, m);
+                let r = super::transc::sqrt_d(f, s);
+                f.conv(r, rs)
+            };
+            one(r)
+        }
+        C::normalize | C::fast_normalize => {
+            let m = f.lanes();
+            let r = f.with_lanes(1, |g| {
+                if sig.op == C::fast_normalize {
+                    let s = g.dot(x, x, m);
+                    let z = g.eq(s, g.cf(rs, 0.0));
+                    let inv = g.glsl(GLOp::InverseSqrt, &[s]);
+                    (z, inv, None)
+                } else {
+                    let vd = g.with_lanes(m, |h| h.conv(x, F64));
+                    let s = g.dot(vd, vd, m);
+                    let z = g.eq(s, g.cf(F64, 0.0));
+                    let l = super::transc::sqrt_d(g, s);
+                    (z, l, Some(vd))
+                }
+            });
+            let (zero, scale, vd) = r;
+            let zero = f.splat(zero, m);
+            let scale = f.splat(scale, m);
+            let r = match vd {
+                None => f.mul(x, scale),
+                Some(vd) => {
+                    // Infinite components: normalize their signs alone.
+                    let inf = f.isinf(vd);
+                    let any = f.any(inf);
+                    let unit = f.copysign(f.cf(F64, 1.0), vd);
+                    let zs = f.copysign(f.cf(F64, 0.0), vd);
+                    let w = f.sel(inf, unit, zs);
+                    let wl = f.with_lanes(1, |g| {
+                        let s = g.dot(w, w, m);
+                        super::transc::sqrt_d(g, s)
+                    });
+                    let wn = f.div(w, f.splat(wl, m));
+                    let q = f.div(vd, scale);
+                    let q = f.sel(f.splat(any, m), wn, q);
+                    f.conv(q, rs)
+                }
+            };
+            one(f.sel(zero, x, r))
+        }
+        _ => None,
+    }
+}
+
+/// 1 for double, the factor turning `double`'s half-epsilon into the kind's otherwise.
+fn below_one_scale(s: Scalar) -> f64 {
+    match width(s) {
+        16 => 2f64.powi(42),
+        32 => 2f64.powi(29),
+        _ => 1.0,
+    }
+}
+
+fn nextafter(f: &Fx<'_, '_>, x: Word, y: Word) -> Word {
+    let s = f.kind(x);
+    let u = int_of(s, false);
+    let xb = f.cast(x, u);
+    let zero = f.cf(s, 0.0);
+    let up = f.eq(f.lt(x, y), f.gt(x, zero));
+    let one = f.ci(u, 1);
+    let next = f.sel(up, f.add(xb, one), f.sub(xb, one));
+    let sign = f.andi(f.cast(y, u), 1i64 << (width(s) - 1));
+    let tiny = f.or(sign, one);
+    let next = f.sel(f.eq(x, zero), tiny, next);
+    let r = f.cast(next, s);
+    let r = f.sel(f.eq(x, y), y, r);
+    let nan = f.or(f.isnan(x), f.isnan(y));
+    f.sel(nan, f.add(x, y), r)
+}
+
+/// The significand in [0.5, 1) with `x`'s sign and the exponent (`int`); zero, infinite
+/// and NaN values come back unchanged with exponent 0.
+pub(super) fn frexp(f: &Fx<'_, '_>, x: Word) -> (Word, Word) {
+    let s = f.kind(x);
+    let d = f.conv(x, F64);
+    let a = f.abs(d);
+    let sub = f.lt(a, f.d(f64::MIN_POSITIVE));
+    let scaled = f.sel(sub, f.mul(a, f.d(2f64.powi(54))), a);
+    let bits = f.cast(scaled, U64);
+    let ex = f.andi(f.shri(bits, 52), 0x7ff);
+    let ex = f.conv(ex, U32);
+    let ex = f.cast(ex, I32);
+    let adj = f.sel(sub, f.ci(I32, 1022 + 54), f.ci(I32, 1022));
+    let e = f.sub(ex, adj);
+    let mbits = f.or(f.andi(bits, (1i64 << 52) - 1), f.ci(U64, 1022i64 << 52));
+    let m = f.copysign(f.cast(mbits, F64), d);
+    let special = f.or(f.eq(d, f.d(0.0)), f.or(f.isinf(d), f.isnan(d)));
+    let m = f.sel(special, d, m);
+    let e = f.sel(special, f.ci(I32, 0), e);
+    (f.conv(m, s), e)
+}
+
+/// Integer significand (with the hidden bit) and biased exponent (at least 1) of a
+/// positive finite `double`: the value is `m · 2^(e - 1075)`.
+fn parts(f: &Fx<'_, '_>, a: Word) -> (Word, Word) {
+    let bits = f.cast(a, U64);
+    let e = f.andi(f.shri(bits, 52), 0x7ff);
+    let m = f.andi(bits, (1i64 << 52) - 1);
+    let normal = f.ne(e, f.ci(U64, 0));
+    let m = f.sel(normal, f.or(m, f.ci(U64, 1i64 << 52)), m);
+    let e = f.sel(normal, e, f.ci(U64, 1));
+    (m, f.cast(e, I64))
+}
+
+/// `fmod` (or `remainder` when `nearest`) and the low 7 bits of the quotient with its sign.
+fn remainders(f: &Fx<'_, '_>, x: Word, y: Word, nearest: bool) -> (Word, Word) {
+    let s = f.kind(x);
+    let (xd, yd) = (f.conv(x, F64), f.conv(y, F64));
+    let (ax, ay) = (f.abs(xd), f.abs(yd));
+    let (mx, ex) = parts(f, ax);
+    let (my, ey) = (parts(f, ay).0, parts(f, ay).1);
+    let reduce = f.ge(ex, ey);
+    // r = mx mod my, then r = (r << k) mod my while the exponents differ.
+    let q0 = f.div(mx, my);
+    let r0 = f.urem(mx, my);
+    let d0 = f.sel(reduce, f.sub(ex, ey), f.ci(I64, 0));
+    let out = f.loop_while(&[r0, q0, d0], |g, v| {
+        let (r, q, d) = (v[0], v[1], v[2]);
+        let zero = g.ci(I64, 0);
+        let active = g.gt(d, zero);
+        let k = g.glsl(GLOp::SMin, &[d, g.ci(I64, 11)]);
+        let ku = g.cast(k, U64);
+        let rs = g.shl(r, ku);
+        let (nr, nq) = (g.urem(rs, my), g.div(rs, my));
+        let nq = g.add(g.shl(q, ku), nq);
+        let nd = g.sub(d, k);
+        let r = g.sel(active, nr, r);
+        let q = g.sel(active, nq, q);
+        let d = g.sel(active, nd, d);
+        let more = g.any(g.gt(d, zero));
+        (more, vec![r, q, d])
+    });
+    let (r, q) = (out[0], out[1]);
+    let scale = f.sub(ey, f.ci(I64, 1075));
+    let scale = f.conv(scale, I32);
+    let rd = f.glsl(GLOp::Ldexp, &[f.conv(r, F64), scale]);
+    let rd = f.sel(reduce, rd, ax);
+    let q = f.sel(reduce, q, f.ci(U64, 0));
+    let (rd, q) = if nearest {
+        // Past half of |y|, or at half with an odd quotient: one more |y| off.
+        let two_r = f.shli(r, 1);
+        let lt = f.sel(reduce, f.lt(my, two_r), f.lt(ay, f.add(ax, ax)));
+        let eq = f.sel(reduce, f.eq(two_r, my), f.eq(f.add(ax, ax), ay));
+        let odd = f.eq(f.andi(q, 1), f.ci(U64, 1));
+        let up = f.or(lt, f.and(eq, odd));
+        (
+            f.sel(up, f.sub(rd, ay), rd),
+            f.sel(up, f.add(q, f.ci(U64, 1)), q),
+        )
+    } else {
+        (rd, q)
+    };
+    let r = f.sel(f.lt(xd, f.d(0.0)), f.neg(rd), rd);
+    let r = f.sel(f.eq(xd, f.d(0.0)), xd, r);
+    let bad = f.or(
+        f.or(f.isnan(xd), f.isnan(yd)),
+        f.or(f.isinf(xd), f.eq(yd, f.d(0.0))),
+    );
+    let r = f.sel(bad, f.d(f64::NAN), r);
+    let r = f.sel(
+        f.and(f.isinf(yd), f.not(f.or(f.isinf(xd), f.isnan(xd)))),
+        xd,
+        r,
+    );
+    let q = f.conv(f.andi(q, 0x7f), I32);
+    let neg = f.ne(f.lt(xd, f.d(0.0)), f.lt(yd, f.d(0.0)));
+    let q = f.sel(neg, f.neg(q), q);
+    let q = f.sel(bad, f.ci(I32, 0), q);
+    (f.conv(r, s), q)
+}
