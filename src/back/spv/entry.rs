@@ -344,6 +344,24 @@ impl Writer<'_> {
                     .execution_mode(id, ExecutionMode::LocalSize, [1, 1, 1]);
             }
         }
+        // OpenCL keeps NaNs, infinities and signed zeros unless fast-math options say
+        // otherwise; Vulkan drivers may drop them without this mode (NVIDIA's folds
+        // `isnan`-style comparisons).
+        if self.opts.float.fast_math & (1 | 2 | 4) == 0 {
+            use rspirv::spirv::Capability;
+            self.capabilities
+                .insert(Capability::SignedZeroInfNanPreserve);
+            for (width, cap) in [
+                (16, Capability::Float16),
+                (32, Capability::Shader),
+                (64, Capability::Float64),
+            ] {
+                if self.capabilities.contains(&cap) || width == 32 {
+                    self.b
+                        .execution_mode(id, ExecutionMode::SignedZeroInfNanPreserve, [width]);
+                }
+            }
+        }
         let called: BTreeSet<Word> = [body].into_iter().collect();
         self.uses.insert(id, (used, called));
         Ok(id)

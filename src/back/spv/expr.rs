@@ -113,6 +113,13 @@ impl Writer<'_> {
             | ExprKind::Deref(_)
             | ExprKind::Index { .. }
             | ExprKind::CompoundLiteral { .. } => return bug(span, "place kind in a value"),
+            ExprKind::Load(p) if matches!(st.f.exprs[p].kind, ExprKind::Local(l) if st.values.contains_key(&l)) =>
+            {
+                let ExprKind::Local(l) = st.f.exprs[p].kind else {
+                    return bug(span, "SSA parameter");
+                };
+                st.values[&l]
+            }
             ExprKind::Load(p) => {
                 // A program-scope sampler is a constant, not a variable.
                 if let ExprKind::Global(g) = st.f.exprs[p].kind {
@@ -549,10 +556,28 @@ impl Writer<'_> {
         self.ptr_chain(pt, ptr, n)
     }
 
-    /// `base + n` elements: in bounds for OpenCL; Vulkan has no in-bounds form.
+    /// `base + n` elements (`n` a 64-bit integer): in bounds for OpenCL; Vulkan has no
+    /// in-bounds form.
     pub(super) fn ptr_chain(&mut self, ty: Word, base: Word, n: Word) -> Result<Word> {
         Ok(if self.opts.flavor.is_vulkan() {
-            self.b.ptr_access_chain(ty, None, base, n, [])?
+            match self.pointer_info.get(&ty).copied() {
+                // Buffer addresses step as integers: NVIDIA's driver mistakes a negative
+                // 64-bit OpPtrAccessChain index for a large positive one (measured on the
+                // H100), and C pointer arithmetic is address arithmetic anyway.
+                Some((rspirv::spirv::StorageClass::PhysicalStorageBuffer, pointee)) => {
+                    let ulong = self.scalar(Scalar::Int {
+                        width: 64,
+                        signed: false,
+                    });
+                    let size = self.sizes.get(&pointee).copied().unwrap_or(1);
+                    let size = self.u64_const(size);
+                    let addr = self.b.convert_ptr_to_u(ulong, None, base)?;
+                    let offset = self.b.i_mul(ulong, None, n, size)?;
+                    let addr = self.b.i_add(ulong, None, addr, offset)?;
+                    self.b.convert_u_to_ptr(ty, None, addr)?
+                }
+                _ => self.b.ptr_access_chain(ty, None, base, n, [])?,
+            }
         } else {
             self.b.in_bounds_ptr_access_chain(ty, None, base, n, [])?
         })
@@ -616,6 +641,10 @@ impl Writer<'_> {
                 self.b.convert_u_to_ptr(ty, None, zero)?
             }
             CastKind::NullToPointer => self.null(ty),
+            // A cast that changes nothing in SPIR-V (`atomic_int *` to `int *`, qualifiers) is
+            // no instruction: NVIDIA's Vulkan compiler crashes on atomics through a pointer
+            // bitcast to its own type (measured on the H100).
+            CastKind::PointerBitcast | CastKind::Bitcast if self.ty(from, span)? == ty => v,
             CastKind::PointerBitcast | CastKind::Bitcast => self.b.bitcast(ty, None, v)?,
             CastKind::IntToSampler => match st.f.exprs[operand].kind {
                 ExprKind::IntConst(bits) => self.function_sampler(st, bits),

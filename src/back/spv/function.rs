@@ -41,6 +41,10 @@ pub(super) struct FnState<'a> {
     pub(super) called: BTreeSet<Word>,
     /// Vulkan: locals kept in the private stack frame (their address escapes).
     pub(super) on_stack: std::collections::HashSet<Handle<Local>>,
+    /// Vulkan: pointer parameters never assigned nor address-taken, used as the SSA values
+    /// they are (no variable holds them: NVIDIA's driver mishandles atomics through
+    /// `__local` pointers kept in variables).
+    pub(super) values: HashMap<Handle<Local>, Word>,
 }
 
 impl Writer<'_> {
@@ -325,10 +329,19 @@ impl Writer<'_> {
             samplers: HashMap::new(),
             call_results: HashMap::new(),
             on_stack: Default::default(),
+            values: HashMap::new(),
         };
         // Every variable is an OpVariable at the top of the entry block, as SPIR-V requires.
         let mut stacked = Vec::new();
+        let ssa = if self.opts.flavor.is_vulkan() {
+            unassigned_pointer_params(self.m, f)
+        } else {
+            Default::default()
+        };
         for (lh, l) in f.locals.iter() {
+            if ssa.contains(&lh) {
+                continue;
+            }
             if let Some(&var) = self.hoisted.get(&(fh, lh)) {
                 st.locals.insert(lh, var);
                 st.used.insert(var);
@@ -389,6 +402,10 @@ impl Writer<'_> {
         }
         // Parameters are objects that can be assigned and have their address taken.
         for ((&p, &pid), &copy) in f.params.iter().zip(&param_ids).zip(&by_val) {
+            if ssa.contains(&p) {
+                st.values.insert(p, pid);
+                continue;
+            }
             let var = st.locals[&p];
             if copy {
                 // The Intel CPU runtime does not implement OpCopyMemory: load and store.
@@ -765,4 +782,33 @@ fn restrict_param(f: &Function, i: usize) -> bool {
     f.kernel
         .as_ref()
         .is_some_and(|k| k.restrict_args.get(i) == Some(&true))
+}
+
+/// The pointer parameters of `f` that its body never assigns, increments or takes the
+/// address of: their value is the argument throughout.
+fn unassigned_pointer_params(
+    m: &clc_passes::ast::Module,
+    f: &Function,
+) -> std::collections::HashSet<Handle<Local>> {
+    let mut out: std::collections::HashSet<Handle<Local>> = f
+        .params
+        .iter()
+        .copied()
+        .filter(|&p| m.types.as_pointer(f.locals[p].ty.ty).is_some())
+        .collect();
+    for (_, e) in f.exprs.iter() {
+        let target = match &e.kind {
+            ExprKind::Assign { place, .. }
+            | ExprKind::CompoundAssign { place, .. }
+            | ExprKind::IncDec { place, .. } => Some(*place),
+            ExprKind::AddrOf(p) => Some(*p),
+            _ => None,
+        };
+        if let Some(t) = target {
+            if let ExprKind::Local(l) = f.exprs[t].kind {
+                out.remove(&l);
+            }
+        }
+    }
+    out
 }

@@ -153,6 +153,8 @@ pub(crate) struct Writer<'m> {
     ext: Word,
     /// SPIR-V type of each AST type.
     types: HashMap<Handle<Type>, Word>,
+    /// Storage class and pointee of each pointer type.
+    pointer_info: HashMap<Word, (rspirv::spirv::StorageClass, Word)>,
     /// Size in bytes of SPIR-V types that have one (strides of buffer pointers).
     sizes: HashMap<Word, u64>,
     /// Array types already decorated with their stride.
@@ -210,6 +212,7 @@ impl<'m> Writer<'m> {
             ext: 0,
             types: HashMap::new(),
             pointers: HashMap::new(),
+            pointer_info: HashMap::new(),
             sizes: HashMap::new(),
             strided: Default::default(),
             constants: HashMap::new(),

@@ -71,6 +71,9 @@ impl Writer<'_> {
             ExprKind::Global(g) if self.opts.flavor.is_vulkan() => {
                 // In the module data buffer.
                 let Some(&offset) = self.data.offsets.get(&g) else {
+                    if matches!(self.m.types.get(self.m.globals[g].ty.ty), Type::Sampler) {
+                        return super::unsupported(span, "samplers on the Vulkan target");
+                    }
                     return bug(span, "global without a place in the data buffer");
                 };
                 let ty = self.ty(self.m.globals[g].ty.ty, span)?;

@@ -312,6 +312,7 @@ impl Writer<'_> {
         }
         let id = self.b.type_pointer(None, sc, pointee);
         self.pointers.insert((sc, pointee), id);
+        self.pointer_info.insert(id, (sc, pointee));
         if matches!(
             sc,
             StorageClass::PhysicalStorageBuffer | StorageClass::Workgroup
