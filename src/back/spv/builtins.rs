@@ -1064,9 +1064,9 @@ impl Writer<'_> {
         } else {
             (far, i)
         };
-        let from = self.ptr_chain(src_ptr, src, si)?;
+        let from = self.copy_element(st, src_e, src_ptr, src, si)?;
         let v = self.load_from(et, from, src_sc, elem)?;
-        let to = self.ptr_chain(dst_ptr, dst, di)?;
+        let to = self.copy_element(st, dst_e, dst_ptr, dst, di)?;
         self.store_to(to, v, dst_sc, elem)?;
         self.b.branch(cont)?;
         self.begin(st, cont)?;
@@ -1075,6 +1075,26 @@ impl Writer<'_> {
         self.b.branch(header)?;
         self.begin(st, merge)?;
         Ok(self.null(event_ty))
+    }
+
+    /// Element `i` of an async copy's side: an access chain of the work-group array when
+    /// the pointer is a kernel's `__local` argument (no variable pointer), else `p + i`.
+    fn copy_element(
+        &mut self,
+        st: &FnState<'_>,
+        e: Handle<Expr>,
+        ptr_ty: Word,
+        p: Word,
+        i: Word,
+    ) -> Result<Word> {
+        if let ExprKind::Load(x) = st.f.exprs[e].kind {
+            if let ExprKind::Local(l) = st.f.exprs[x].kind {
+                if let Some(&(var, _, _)) = st.local_arrays.get(&l) {
+                    return Ok(self.b.access_chain(ptr_ty, None, var, [i])?);
+                }
+            }
+        }
+        self.ptr_chain(ptr_ty, p, i)
     }
 
     fn vector_data(

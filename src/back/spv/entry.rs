@@ -210,31 +210,14 @@ impl Writer<'_> {
         }
         used.insert(block);
 
-        // `__local` arguments: work-group arrays sized by specialization constants.
+        // `__local` arguments: the work-group arrays made by `local_arg_arrays`.
         let mut local_arrays = Vec::new();
-        for (&p, slot) in f.params.iter().zip(&kabi.args) {
-            if let ArgSlot::LocalArray { spec_id, .. } = *slot {
-                let l = &f.locals[p];
-                let Type::Pointer { pointee, .. } = self.m.types.get(l.ty.ty).clone() else {
-                    return bug(l.span, "__local argument that is not a pointer");
-                };
-                let elem = self.pointee_ty(pointee, l.span)?;
-                let len = self.b.spec_constant_bit32(u, 1);
-                self.b
-                    .decorate(len, Decoration::SpecId, [Operand::LiteralBit32(spec_id)]);
-                let arr = self.b.type_array(elem, len);
-                let sc = self
-                    .opts
-                    .flavor
-                    .storage_class(AddressSpace::Local, Site::ModuleVariable);
-                let ptr = self.pointer_sc(sc, arr);
-                let var = self.module_variable(ptr, sc, None);
-                self.b.name(var, format!("{name}.{}", l.name));
+        for i in 0..f.params.len() {
+            let a = self.local_args.get(&(fh, i)).copied();
+            if let Some((var, _, _)) = a {
                 used.insert(var);
-                local_arrays.push(Some((var, elem, sc)));
-            } else {
-                local_arrays.push(None);
             }
+            local_arrays.push(a);
         }
         let wg_size = self.workgroup_size_constant();
 
@@ -365,6 +348,38 @@ impl Writer<'_> {
         let called: BTreeSet<Word> = [body].into_iter().collect();
         self.uses.insert(id, (used, called));
         Ok(id)
+    }
+
+    /// The work-group arrays of every kernel's `__local` arguments, sized by specialization
+    /// constants; made before the kernel bodies, which index them directly.
+    pub(super) fn local_arg_arrays(&mut self, abis: &[KernelAbi]) -> Result<()> {
+        let u = self.uint();
+        for kabi in abis {
+            let f = &self.m.functions[kabi.function];
+            for (i, (&p, slot)) in f.params.iter().zip(&kabi.args).enumerate() {
+                let ArgSlot::LocalArray { spec_id, .. } = *slot else {
+                    continue;
+                };
+                let l = &f.locals[p];
+                let Type::Pointer { pointee, .. } = self.m.types.get(l.ty.ty).clone() else {
+                    return bug(l.span, "__local argument that is not a pointer");
+                };
+                let elem = self.pointee_ty(pointee, l.span)?;
+                let len = self.b.spec_constant_bit32(u, 1);
+                self.b
+                    .decorate(len, Decoration::SpecId, [Operand::LiteralBit32(spec_id)]);
+                let arr = self.b.type_array(elem, len);
+                let sc = self
+                    .opts
+                    .flavor
+                    .storage_class(AddressSpace::Local, Site::ModuleVariable);
+                let ptr = self.pointer_sc(sc, arr);
+                let var = self.module_variable(ptr, sc, None);
+                self.b.name(var, format!("{}.{}", f.name, l.name));
+                self.local_args.insert((kabi.function, i), (var, elem, sc));
+            }
+        }
+        Ok(())
     }
 
     /// Declares the Vulkan entry point of every kernel.

@@ -118,7 +118,16 @@ impl Writer<'_> {
                 let ExprKind::Local(l) = st.f.exprs[p].kind else {
                     return bug(span, "SSA parameter");
                 };
-                st.values[&l]
+                match st.local_arrays.get(&l).copied() {
+                    // A kernel's `__local` argument: its first element, an access chain of
+                    // the work-group array (no variable pointer).
+                    Some((var, elem, sc)) => {
+                        let ptr = self.pointer_sc(sc, elem);
+                        let zero = self.u32_const(0);
+                        self.b.access_chain(ptr, None, var, [zero])?
+                    }
+                    None => st.values[&l],
+                }
             }
             ExprKind::Load(p) => {
                 // A program-scope sampler is a constant, not a variable.
@@ -411,6 +420,7 @@ impl Writer<'_> {
         if matches!(self.m.types.get(result), Type::Void) {
             Ok(tv)
         } else {
+            self.note_logical_pointer(result);
             Ok(self.b.phi(ty, None, [(tv, t_end), (ev, e_end)])?)
         }
     }
@@ -439,6 +449,7 @@ impl Writer<'_> {
                 })
         };
         if a_ptr && b_ptr && logical(self, at) {
+            self.variable_pointers = true;
             // Pointers into __local memory have no address on Vulkan: compare and subtract
             // them as pointers (both into the same array, as C requires).
             let bool_ty = self.bool_ty_n(1);
@@ -556,6 +567,23 @@ impl Writer<'_> {
         self.ptr_chain(pt, ptr, n)
     }
 
+    /// Vulkan: a value of AST type `t` that is a `__local` (logical) pointer chosen at run
+    /// time needs `VariablePointers`.
+    pub(super) fn note_logical_pointer(&mut self, t: Handle<Type>) {
+        if !self.opts.flavor.is_vulkan() {
+            return;
+        }
+        if let Some((_, space, _)) = self.m.types.as_pointer(t) {
+            let sc = self
+                .opts
+                .flavor
+                .storage_class(space.unwrap_or(AddressSpace::Private), Site::Pointee);
+            if sc != rspirv::spirv::StorageClass::PhysicalStorageBuffer {
+                self.variable_pointers = true;
+            }
+        }
+    }
+
     /// `base + n` elements (`n` a 64-bit integer): in bounds for OpenCL; Vulkan has no
     /// in-bounds form.
     pub(super) fn ptr_chain(&mut self, ty: Word, base: Word, n: Word) -> Result<Word> {
@@ -576,7 +604,10 @@ impl Writer<'_> {
                     let addr = self.b.i_add(ulong, None, addr, offset)?;
                     self.b.convert_u_to_ptr(ty, None, addr)?
                 }
-                _ => self.b.ptr_access_chain(ty, None, base, n, [])?,
+                _ => {
+                    self.variable_pointers = true;
+                    self.b.ptr_access_chain(ty, None, base, n, [])?
+                }
             }
         } else {
             self.b.in_bounds_ptr_access_chain(ty, None, base, n, [])?
@@ -645,6 +676,22 @@ impl Writer<'_> {
             // no instruction: NVIDIA's Vulkan compiler crashes on atomics through a pointer
             // bitcast to its own type (measured on the H100).
             CastKind::PointerBitcast | CastKind::Bitcast if self.ty(from, span)? == ty => v,
+            // Work-group memory has no byte layout on Vulkan (without explicit-layout
+            // extensions): reading it as another type is not expressible.
+            CastKind::PointerBitcast
+                if self.opts.flavor.is_vulkan()
+                    && self.m.types.as_pointer(from).is_some_and(|(_, s, _)| {
+                        self.opts
+                            .flavor
+                            .storage_class(s.unwrap_or(AddressSpace::Private), Site::Pointee)
+                            != rspirv::spirv::StorageClass::PhysicalStorageBuffer
+                    }) =>
+            {
+                return super::unsupported(
+                    span,
+                    "reading __local memory as another type through a pointer cast on the Vulkan target",
+                )
+            }
             CastKind::PointerBitcast | CastKind::Bitcast => self.b.bitcast(ty, None, v)?,
             CastKind::IntToSampler => match st.f.exprs[operand].kind {
                 ExprKind::IntConst(bits) => self.function_sampler(st, bits),

@@ -45,6 +45,9 @@ pub(super) struct FnState<'a> {
     /// they are (no variable holds them: NVIDIA's driver mishandles atomics through
     /// `__local` pointers kept in variables).
     pub(super) values: HashMap<Handle<Local>, Word>,
+    /// Vulkan: the kernel's `__local` arguments among `values`, as their work-group arrays
+    /// (variable, element type, storage class) when only the entry point calls the kernel.
+    pub(super) local_arrays: HashMap<Handle<Local>, (Word, Word, StorageClass)>,
 }
 
 impl Writer<'_> {
@@ -57,6 +60,7 @@ impl Writer<'_> {
                 }
             }
         }
+        self.called_functions = called.iter().copied().collect();
         let vulkan = self.opts.flavor.is_vulkan();
         for (h, f) in self.m.functions.iter() {
             // A Vulkan kernel's body is an ordinary function called by its entry point.
@@ -68,6 +72,7 @@ impl Writer<'_> {
         let mut entries = Vec::new();
         if vulkan {
             let abis = super::flavor::vulkan::abi::kernels(self.m, self.valid);
+            self.local_arg_arrays(&abis)?;
             for (h, _) in self.m.functions.iter() {
                 if let Some(&id) = self.callable.get(&h) {
                     self.function(h, id, false)?;
@@ -330,6 +335,7 @@ impl Writer<'_> {
             call_results: HashMap::new(),
             on_stack: Default::default(),
             values: HashMap::new(),
+            local_arrays: HashMap::new(),
         };
         // Every variable is an OpVariable at the top of the entry block, as SPIR-V requires.
         let mut stacked = Vec::new();
@@ -356,6 +362,8 @@ impl Writer<'_> {
             let ptr = self.pointer_sc(sc, ty);
             let var = self.b.variable(ptr, None, sc, None);
             self.b.name(var, l.name.clone());
+            // A variable holding a `__local` pointer.
+            self.note_logical_pointer(l.ty.ty);
             if self.is_buffer_pointer(l.ty.ty) {
                 // A variable holding a buffer address says whether it aliases.
                 let restrict = f
@@ -404,6 +412,12 @@ impl Writer<'_> {
         for ((&p, &pid), &copy) in f.params.iter().zip(&param_ids).zip(&by_val) {
             if ssa.contains(&p) {
                 st.values.insert(p, pid);
+                let i = f.params.iter().position(|&q| q == p).unwrap_or(usize::MAX);
+                if let Some(&a) = self.local_args.get(&(fh, i)) {
+                    if !self.called_functions.contains(&fh) {
+                        st.local_arrays.insert(p, a);
+                    }
+                }
                 continue;
             }
             let var = st.locals[&p];

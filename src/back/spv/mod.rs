@@ -107,10 +107,17 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Writt
         b,
         capabilities,
         extensions,
+        variable_pointers: w_variable_pointers,
         ..
     } = w;
     let mut b = b;
     let mut capabilities = capabilities;
+    if opts.flavor.is_vulkan() && w_variable_pointers {
+        capabilities.extend([
+            Capability::VariablePointers,
+            Capability::VariablePointersStorageBuffer,
+        ]);
+    }
     if opts.flavor.is_vulkan() {
         // Narrow types may sit in buffers and in the argument block.
         if capabilities.contains(&Capability::Int8) {
@@ -190,6 +197,15 @@ pub(crate) struct Writer<'m> {
     data: flavor::vulkan::abi::DataLayout,
     /// Vulkan: escaping private objects in the per-work-item stack.
     stack: flavor::vulkan::abi::StackLayout,
+    /// Vulkan: the work-group array of each kernel's `__local` argument, by (kernel,
+    /// parameter index): (variable, element type, storage class).
+    local_args: HashMap<(Handle<Function>, usize), (Word, Word, rspirv::spirv::StorageClass)>,
+    /// Vulkan: the module needs `VariablePointers` (a `__local` pointer stepped, compared,
+    /// or held in a variable). Declared only then: NVIDIA's driver mishandles `__local`
+    /// atomics in modules that declare it.
+    variable_pointers: bool,
+    /// Functions some function calls.
+    called_functions: std::collections::HashSet<Handle<Function>>,
     /// Vulkan: the `WorkgroupSize` specialization constant.
     workgroup_size: Option<Word>,
     /// `-g`: the `OpString` naming each source file.
@@ -229,6 +245,9 @@ impl<'m> Writer<'m> {
             uses: HashMap::new(),
             ndrange: None,
             workgroup_size: None,
+            local_args: HashMap::new(),
+            variable_pointers: false,
+            called_functions: Default::default(),
             data: Default::default(),
             stack: Default::default(),
             file_names: HashMap::new(),

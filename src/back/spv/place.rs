@@ -97,6 +97,17 @@ impl Writer<'_> {
             }
             ExprKind::Index { base, index } => {
                 let ty = self.ty(x.ty, span)?;
+                // `arg[i]` on a kernel's `__local` argument: an access chain of its
+                // work-group array.
+                if let ExprKind::Load(p) = st.f.exprs[base].kind {
+                    if let ExprKind::Local(l) = st.f.exprs[p].kind {
+                        if let Some((var, _, sc)) = st.local_arrays.get(&l).copied() {
+                            let ptr_ty = self.pointer_sc(sc, ty);
+                            let idx = self.index64(st, index)?;
+                            return Ok((self.b.access_chain(ptr_ty, None, var, [idx])?, sc));
+                        }
+                    }
+                }
                 if let ExprKind::Cast {
                     kind: CastKind::ArrayToPointer,
                     operand,

@@ -24,16 +24,15 @@ pub fn storage_class(space: AddressSpace, site: Site) -> StorageClass {
 }
 
 /// `Shader` defines the environment; `PhysicalStorageBufferAddresses` gives C pointers,
-/// `Int64` the 64-bit addresses and `size_t`, `VulkanMemoryModel` the memory model,
-/// `VariablePointers` pointers into `__local` memory held in variables.
+/// `Int64` the 64-bit addresses and `size_t`, `VulkanMemoryModel` the memory model.
+/// (`VariablePointers` is added only by modules that step, compare or store `__local`
+/// pointers.)
 pub const BASE_CAPABILITIES: &[Capability] = &[
     Capability::Shader,
     Capability::PhysicalStorageBufferAddresses,
     Capability::Int64,
     Capability::VulkanMemoryModel,
     Capability::VulkanMemoryModelDeviceScope,
-    Capability::VariablePointers,
-    Capability::VariablePointersStorageBuffer,
 ];
 
 /// Capabilities of the OpenCL execution environment that Vulkan does not have.
@@ -142,8 +141,6 @@ pub fn features(caps: &[Capability]) -> Vec<&'static str> {
         "vulkanMemoryModel",
         "vulkanMemoryModelDeviceScope",
         "scalarBlockLayout",
-        "variablePointers",
-        "variablePointersStorageBuffer",
     ];
     for cap in caps {
         let names: &[&str] = match cap {
@@ -160,6 +157,7 @@ pub fn features(caps: &[Capability]) -> Vec<&'static str> {
             }
             Capability::StoragePushConstant16 => &["storagePushConstant16"],
             Capability::Int64Atomics => &["shaderBufferInt64Atomics", "shaderSharedInt64Atomics"],
+            Capability::VariablePointers => &["variablePointers", "variablePointersStorageBuffer"],
             _ => &[],
         };
         for n in names {
