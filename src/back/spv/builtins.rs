@@ -1019,13 +1019,9 @@ impl Writer<'_> {
             id.and_then(|id| Ok((id, self.vk_work_item(&mut used, WorkItem::LocalSize, span)?)));
         st.used = used;
         let (id, size) = size?;
+        let linear = self.linear_index(id, size)?;
         let c = |w: &mut Self, v: Word, i: u32| w.b.composite_extract(ulong, None, v, [i]);
-        let (ix, iy, iz) = (c(self, id, 0)?, c(self, id, 1)?, c(self, id, 2)?);
         let (sx, sy, sz) = (c(self, size, 0)?, c(self, size, 1)?, c(self, size, 2)?);
-        let zy = self.b.i_mul(ulong, None, iz, sy)?;
-        let zy = self.b.i_add(ulong, None, zy, iy)?;
-        let linear = self.b.i_mul(ulong, None, zy, sx)?;
-        let linear = self.b.i_add(ulong, None, linear, ix)?;
         let total = self.b.i_mul(ulong, None, sx, sy)?;
         let total = self.b.i_mul(ulong, None, total, sz)?;
 

@@ -88,16 +88,7 @@ impl Writer<'_> {
             }
             _ => self.v3uint(),
         };
-        if let Some(&id) = self.builtin_vars.get(&builtin) {
-            return (id, ty);
-        }
-        let ptr = self.pointer_sc(StorageClass::Input, ty);
-        let id = self.module_variable(ptr, StorageClass::Input, None);
-        self.b
-            .decorate(id, Decoration::BuiltIn, [Operand::BuiltIn(builtin)]);
-        self.b.name(id, format!("__spirv_BuiltIn{builtin:?}"));
-        self.builtin_vars.insert(builtin, id);
-        (id, ty)
+        (self.input_variable(builtin, ty), ty)
     }
 
     /// Loads a `v3uint` input built-in, recording the use.
@@ -262,13 +253,7 @@ impl Writer<'_> {
             let v3ulong = self.b.type_vector(ulong, 3);
             let g = self.b.u_convert(v3ulong, None, gid)?;
             let n = self.b.u_convert(v3ulong, None, size)?;
-            let c = |w: &mut Self, v: Word, i: u32| w.b.composite_extract(ulong, None, v, [i]);
-            let (x, y, z) = (c(self, g, 0)?, c(self, g, 1)?, c(self, g, 2)?);
-            let (nx, ny) = (c(self, n, 0)?, c(self, n, 1)?);
-            let zy = self.b.i_mul(ulong, None, z, ny)?;
-            let zy = self.b.i_add(ulong, None, zy, y)?;
-            let linear = self.b.i_mul(ulong, None, zy, nx)?;
-            let linear = self.b.i_add(ulong, None, linear, x)?;
+            let linear = self.linear_index(g, n)?;
             let bytes = self.u64_const(self.stack.frame);
             let at = self.b.i_mul(ulong, None, linear, bytes)?;
             self.b.i_add(ulong, None, stack, at)?
@@ -393,6 +378,22 @@ impl Writer<'_> {
 }
 
 impl Writer<'_> {
+    /// The linear index `(z × sy + y) × sx + x` of the `v3ulong` position `id` in a grid of
+    /// `v3ulong` size `size`.
+    pub(super) fn linear_index(&mut self, id: Word, size: Word) -> Result<Word> {
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
+        let c = |w: &mut Self, v: Word, i: u32| w.b.composite_extract(ulong, None, v, [i]);
+        let (x, y, z) = (c(self, id, 0)?, c(self, id, 1)?, c(self, id, 2)?);
+        let (sx, sy) = (c(self, size, 0)?, c(self, size, 1)?);
+        let zy = self.b.i_mul(ulong, None, z, sy)?;
+        let zy = self.b.i_add(ulong, None, zy, y)?;
+        let zyx = self.b.i_mul(ulong, None, zy, sx)?;
+        Ok(self.b.i_add(ulong, None, zyx, x)?)
+    }
+
     /// `(ptr_ty) (*base + offset)`: an object in the data buffer or the stack frame whose
     /// address is held by the `Private` variable `base`.
     pub(super) fn stack_address(
@@ -471,13 +472,7 @@ impl Writer<'_> {
                 let gs = private(self, used, nd.global_size, v3)?;
                 let gid = self.b.u_convert(v3ulong, None, gid)?;
                 let gs = self.b.u_convert(v3ulong, None, gs)?;
-                let c = |w: &mut Self, v: Word, i: u32| w.b.composite_extract(ulong, None, v, [i]);
-                let (x, y, z) = (c(self, gid, 0)?, c(self, gid, 1)?, c(self, gid, 2)?);
-                let (sx, sy) = (c(self, gs, 0)?, c(self, gs, 1)?);
-                let zy = self.b.i_mul(ulong, None, z, sy)?;
-                let zy = self.b.i_add(ulong, None, zy, y)?;
-                let zyx = self.b.i_mul(ulong, None, zy, sx)?;
-                return Ok(self.b.i_add(ulong, None, zyx, x)?);
+                return self.linear_index(gid, gs);
             }
             W::LocalLinearId => {
                 let (var, ty) = self.vk_input(BuiltIn::LocalInvocationIndex);

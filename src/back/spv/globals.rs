@@ -91,13 +91,23 @@ impl Writer<'_> {
         if let Some(&id) = self.builtin_vars.get(&builtin) {
             return (id, ty);
         }
+        let id = self.input_variable(builtin, ty);
+        // The OpenCL environment marks built-in inputs constant.
+        self.b.decorate(id, Decoration::Constant, []);
+        (id, ty)
+    }
+
+    /// The `Input` variable of type `ty` decorated as `builtin`, declared on first use.
+    pub(super) fn input_variable(&mut self, builtin: BuiltIn, ty: Word) -> Word {
+        if let Some(&id) = self.builtin_vars.get(&builtin) {
+            return id;
+        }
         let ptr = self.pointer_sc(StorageClass::Input, ty);
         let id = self.module_variable(ptr, StorageClass::Input, None);
         self.b
             .decorate(id, Decoration::BuiltIn, [Operand::BuiltIn(builtin)]);
-        self.b.decorate(id, Decoration::Constant, []);
         self.b.name(id, format!("__spirv_BuiltIn{builtin:?}"));
         self.builtin_vars.insert(builtin, id);
-        (id, ty)
+        id
     }
 }
