@@ -1090,7 +1090,7 @@ impl Writer<'_> {
                 }
             }
         }
-        self.ptr_chain(ptr_ty, p, i)
+        self.ptr_chain(ptr_ty, p, i, true)
     }
 
     fn vector_data(

@@ -248,7 +248,7 @@ impl Writer<'_> {
                 let old = self.load_resolved(&r)?;
                 let new = if self.m.types.as_pointer(x.ty).is_some() {
                     let step = self.u64_const(if increment { 1 } else { u64::MAX });
-                    self.ptr_chain(ty, old, step)?
+                    self.ptr_chain(ty, old, step, increment)?
                 } else {
                     let Some(num) = self.numeric(x.ty) else {
                         return bug(span, "++/-- on this type");
@@ -564,7 +564,11 @@ impl Writer<'_> {
             n
         };
         let pt = self.ty(ptr_ty, span)?;
-        self.ptr_chain(pt, ptr, n)
+        let unsigned = matches!(
+            self.m.types.as_scalar(n_ty),
+            Some(Scalar::Int { signed: false, .. })
+        );
+        self.ptr_chain(pt, ptr, n, unsigned && !negate)
     }
 
     /// Vulkan: a value of AST type `t` that is a `__local` (logical) pointer chosen at run
@@ -584,15 +588,24 @@ impl Writer<'_> {
         }
     }
 
-    /// `base + n` elements (`n` a 64-bit integer): in bounds for OpenCL; Vulkan has no
-    /// in-bounds form.
-    pub(super) fn ptr_chain(&mut self, ty: Word, base: Word, n: Word) -> Result<Word> {
+    /// `base + n` elements (`n` a 64-bit integer, `non_negative` when it comes from an
+    /// unsigned value): in bounds for OpenCL; Vulkan has no in-bounds form.
+    pub(super) fn ptr_chain(
+        &mut self,
+        ty: Word,
+        base: Word,
+        n: Word,
+        non_negative: bool,
+    ) -> Result<Word> {
         Ok(if self.opts.flavor.is_vulkan() {
             match self.pointer_info.get(&ty).copied() {
-                // Buffer addresses step as integers: NVIDIA's driver mistakes a negative
-                // 64-bit OpPtrAccessChain index for a large positive one (measured on the
-                // H100), and C pointer arithmetic is address arithmetic anyway.
-                Some((rspirv::spirv::StorageClass::PhysicalStorageBuffer, pointee)) => {
+                // A buffer address stepped by a count that may be negative steps as an
+                // integer: NVIDIA's driver mistakes a negative 64-bit OpPtrAccessChain index
+                // for a large positive one (measured on the H100). Unsigned counts keep the
+                // access chain, which its compiler handles better (2-4% on SGEMM and n-body).
+                Some((rspirv::spirv::StorageClass::PhysicalStorageBuffer, pointee))
+                    if !non_negative =>
+                {
                     let ulong = self.scalar(Scalar::Int {
                         width: 64,
                         signed: false,
@@ -603,6 +616,9 @@ impl Writer<'_> {
                     let offset = self.b.i_mul(ulong, None, n, size)?;
                     let addr = self.b.i_add(ulong, None, addr, offset)?;
                     self.b.convert_u_to_ptr(ty, None, addr)?
+                }
+                Some((rspirv::spirv::StorageClass::PhysicalStorageBuffer, _)) => {
+                    self.b.ptr_access_chain(ty, None, base, n, [])?
                 }
                 _ => {
                     self.variable_pointers = true;

@@ -128,7 +128,11 @@ impl Writer<'_> {
                 let ptr_ty = self.pointer_sc(sc, ty);
                 let base = self.value(st, base)?;
                 let idx = self.index64(st, index)?;
-                Ok((self.ptr_chain(ptr_ty, base, idx)?, sc))
+                let unsigned = matches!(
+                    self.m.types.as_scalar(st.f.exprs[index].ty),
+                    Some(Scalar::Int { signed: false, .. })
+                );
+                Ok((self.ptr_chain(ptr_ty, base, idx, unsigned)?, sc))
             }
             ExprKind::Member { base, field } => {
                 let ty = self.ty(x.ty, span)?;
