@@ -431,6 +431,23 @@ fn vulkan_target_rejects_what_it_cannot_lower_at_its_location() {
         stderr(&o)
     );
     assert!(!d.path().join("g.spv").exists());
+    // A struct holding a bool reached through a buffer address (here a private object whose
+    // address is taken) has no Vulkan layout: a located error, never a validator abort
+    // (rodinia's dwt2d made spirv-val assert before).
+    write(
+        d.path(),
+        "b.cl",
+        "typedef struct { bool on; int n; } S;\nstatic void set(S *s) { s->n = 1; }\nkernel void b(global int *o) {\n    S s = { true, 0 };\n    set(&s);\n    o[0] = s.n;\n}\n",
+    );
+    let o = clc(d.path(), &["--target=vulkan1.2", "b.cl", "-o", "b.spv"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o)
+            .contains("b.cl:2:20: error: unsupported: 'struct S' in buffer memory on the Vulkan target: it holds a bool"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.path().join("b.spv").exists());
 }
 
 #[test]

@@ -397,6 +397,7 @@ impl Writer<'_> {
         // Escaping private objects: addresses in this work-item's stack frame.
         for (lh, offset) in stacked {
             let l = &f.locals[lh];
+            self.check_buffer_type(l.ty.ty, l.span)?;
             let ty = self.ty(l.ty.ty, l.span)?;
             let sc = self
                 .opts

@@ -76,6 +76,7 @@ impl Writer<'_> {
                     }
                     return bug(span, "global without a place in the data buffer");
                 };
+                self.check_buffer_type(self.m.globals[g].ty.ty, self.m.globals[g].span)?;
                 let ty = self.ty(self.m.globals[g].ty.ty, span)?;
                 let sc = self.global_class(g);
                 let ptr_ty = self.pointer_sc(sc, ty);

@@ -29,6 +29,11 @@ impl Writer<'_> {
                         }
                         _ => {}
                     }
+                    if self.opts.flavor.storage_class(space, Site::Pointee)
+                        == StorageClass::PhysicalStorageBuffer
+                    {
+                        self.check_buffer_type(pointee, at)?;
+                    }
                 }
                 let pointee = self.pointee_ty(pointee, at)?;
                 self.pointer(space, pointee)
@@ -182,6 +187,32 @@ impl Writer<'_> {
         };
         self.sizes.entry(id).or_insert(size);
         Ok(id)
+    }
+
+    /// Vulkan: whether objects of type `h` can live in buffer memory. `bool` has no size
+    /// there (OpenCL leaves its size to the implementation), so a struct or array holding one
+    /// cannot be reached through a buffer address (the private stack and the data buffer
+    /// included).
+    pub(super) fn check_buffer_type(&self, h: Handle<Type>, at: Span) -> Result<()> {
+        fn has_bool(m: &clc_passes::ast::Module, h: Handle<Type>) -> bool {
+            match m.types.get(h) {
+                Type::Scalar(Scalar::Bool) => true,
+                Type::Vector { elem, .. } => *elem == Scalar::Bool,
+                Type::Array { elem, .. } => has_bool(m, *elem),
+                Type::Struct(d) => m.types.structs[*d].fields.iter().any(|f| has_bool(m, f.ty)),
+                _ => false,
+            }
+        }
+        if has_bool(self.m, h) {
+            return unsupported(
+                at,
+                format!(
+                    "'{}' in buffer memory on the Vulkan target: it holds a bool (a pointer to it, an object whose address is taken, or a program-scope variable)",
+                    self.m.types.display(h)
+                ),
+            );
+        }
+        Ok(())
     }
 
     /// Decorates an array type with its stride once (Vulkan: arrays may live in buffers).
