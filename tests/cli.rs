@@ -395,6 +395,21 @@ fn vulkan_targets_write_compute_modules_and_their_abi() {
 }
 
 #[test]
+fn vulkan_target_takes_qualification_conversions_in_calls() {
+    // john's SHA helpers: a `const uchar data[64]` parameter given a `uchar *` (exit 70
+    // "a call typed unlike" from the address-space inference before).
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "q.cl",
+        "typedef struct { uchar buffer[64]; uint n; } C;\nstatic void process(C *c, const uchar data[64]) { c->n += data[0]; }\nkernel void q(global uint *o) {\n    C c = { {7}, 0 };\n    process(&c, c.buffer);\n    o[0] = c.n;\n}\n",
+    );
+    let o = clc(d.path(), &["--target=vulkan1.2", "q.cl", "-o", "q.spv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(d.path().join("q.spv").exists());
+}
+
+#[test]
 fn vulkan_target_rejects_what_it_cannot_lower_at_its_location() {
     let d = tempfile::tempdir().unwrap();
     write(

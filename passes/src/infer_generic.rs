@@ -1342,12 +1342,19 @@ pub fn check_no_generic(m: &Module) -> Result<(), Bug> {
                 let Some(callee) = m.functions.get(*function) else {
                     return bug(e.span, "a call of a missing function");
                 };
+                // Arguments agree with the parameters in their address spaces (the front
+                // end keeps qualification conversions implicit: `uchar *` for a
+                // `const uchar data[64]` parameter).
+                let space_of = |t: Option<Handle<Type>>| {
+                    t.map(|t| m.types.as_pointer(t).map(|(_, s, _)| s).ok_or(t))
+                };
                 let params = callee
                     .params
                     .iter()
-                    .map(|p| callee.locals.get(*p).map(|l| l.ty.ty));
-                let args = args.iter().map(|a| f.exprs.get(*a).map(|x| x.ty));
-                if !params.eq(args) || callee.result.ty != e.ty {
+                    .map(|p| space_of(callee.locals.get(*p).map(|l| l.ty.ty)));
+                let args = args.iter().map(|a| space_of(f.exprs.get(*a).map(|x| x.ty)));
+                let result_agrees = space_of(Some(callee.result.ty)) == space_of(Some(e.ty));
+                if !params.eq(args) || !result_agrees {
                     return bug(e.span, &format!("a call typed unlike '{}'", callee.name));
                 }
             }
