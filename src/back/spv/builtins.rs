@@ -585,10 +585,7 @@ impl Writer<'_> {
                 };
                 if let Some(r) = rounding {
                     if self.opts.flavor.is_vulkan() {
-                        return super::unsupported(
-                            span,
-                            "conversions with an explicit rounding mode on the Vulkan target",
-                        );
+                        return self.vk_directed(v, f, id, (t, n), r);
                     }
                     self.b.decorate(
                         id,
@@ -605,10 +602,7 @@ impl Writer<'_> {
                     let id = self.b.f_convert(ty, None, v)?;
                     if let Some(r) = rounding.filter(|_| tw < fw) {
                         if self.opts.flavor.is_vulkan() {
-                            return super::unsupported(
-                                span,
-                                "conversions with an explicit rounding mode on the Vulkan target",
-                            );
+                            return self.vk_directed(v, f, id, (t, n), r);
                         }
                         self.b.decorate(
                             id,
@@ -1101,6 +1095,9 @@ impl Writer<'_> {
         ty: Word,
         span: Span,
     ) -> Result<Word> {
+        if self.opts.flavor.is_vulkan() {
+            return self.vk_vector_data(st, v, args, ty, span);
+        }
         let mut ops = Vec::new();
         for &a in args {
             ops.push(Operand::IdRef(self.value(st, a)?));
@@ -1152,6 +1149,115 @@ impl Writer<'_> {
             return bug(span, format!("no OpenCL.std instruction '{name}'"));
         };
         Ok(self.std_inst(ty, op, ops, Some(span))?)
+    }
+
+    /// Vulkan: `vload*` and `vstore*` as one access per component at
+    /// `p + offset * n + k` (the alignment of a component is all they promise), `half`
+    /// data converted exactly in integer arithmetic (see `vkmath::convert`).
+    fn vk_vector_data(
+        &mut self,
+        st: &mut FnState<'_>,
+        v: VectorData,
+        args: &[Handle<Expr>],
+        ty: Word,
+        span: Span,
+    ) -> Result<Word> {
+        let (n, half, aligned, data) = match v {
+            VectorData::Load { n, half, aligned } => (n, half, aligned, None),
+            VectorData::Store {
+                n,
+                half,
+                aligned,
+                rounding,
+            } => (
+                n,
+                half,
+                aligned,
+                Some((arg(args, 0, span)?, rounding.unwrap_or(Rounding::Rte))),
+            ),
+        };
+        let first = usize::from(data.is_some());
+        let (offset_e, ptr_e) = (arg(args, first, span)?, arg(args, first + 1, span)?);
+        let ptr_ast = st.f.exprs[ptr_e].ty;
+        let Some((elem, _, _)) = self.m.types.as_pointer(ptr_ast) else {
+            return bug(span, "vector data through a non-pointer");
+        };
+        let ptr_ty = self.ty(ptr_ast, span)?;
+        let Some(&(sc, elem_ty)) = self.pointer_info.get(&ptr_ty) else {
+            return bug(span, "vector data through an unknown pointer type");
+        };
+        let stored = match data {
+            Some((d, _)) => Some(self.value(st, d)?),
+            None => None,
+        };
+        let p = self.value(st, ptr_e)?;
+        let offset = self.index64(st, offset_e)?;
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
+        let step = self.u64_const(if aligned && n == 3 { 4 } else { u64::from(n) });
+        let base = self.b.i_mul(ulong, None, offset, step)?;
+        let elem_ptr = self.pointer_sc(sc, elem_ty);
+        let ushort = Scalar::Int {
+            width: 16,
+            signed: false,
+        };
+        let element = |w: &mut Self, st: &FnState<'_>, k: u8| -> Result<Word> {
+            let k = w.u64_const(u64::from(k));
+            let i = w.b.i_add(ulong, None, base, k)?;
+            w.copy_element(st, ptr_e, elem_ptr, p, i)
+        };
+        let (Some(stored), Some((d, mode))) = (stored, data) else {
+            // A load: the components, then (halfs) their float values.
+            let mut parts = Vec::with_capacity(usize::from(n));
+            for k in 0..n {
+                let at = element(self, st, k)?;
+                parts.push(self.load_from(elem_ty, at, sc, elem)?);
+            }
+            let raw_ty = self.numeric_ty((
+                if half {
+                    ushort
+                } else {
+                    self.m.types.as_scalar(elem).unwrap_or(Scalar::Bool)
+                },
+                n,
+            ));
+            let raw = if n == 1 {
+                parts[0]
+            } else if half {
+                let halfs = self.numeric_ty((Scalar::Float { width: 16 }, n));
+                self.b.composite_construct(halfs, None, parts)?
+            } else {
+                return Ok(self.b.composite_construct(ty, None, parts)?);
+            };
+            if !half {
+                return Ok(raw);
+            }
+            let bits = self.b.bitcast(raw_ty, None, raw)?;
+            return self.vk_half_to_float(bits, n);
+        };
+        let values = if half {
+            let Some(num) = self.arg_numeric(st, d) else {
+                return bug(span, "vstore_half of a non-number");
+            };
+            let bits = self.vk_float_to_half(stored, num, mode)?;
+            let halfs = self.numeric_ty((Scalar::Float { width: 16 }, n));
+            self.b.bitcast(halfs, None, bits)?
+        } else {
+            stored
+        };
+        for k in 0..n {
+            let c = if n == 1 {
+                values
+            } else {
+                self.b
+                    .composite_extract(elem_ty, None, values, [u32::from(k)])?
+            };
+            let at = element(self, st, k)?;
+            self.store_to(at, c, sc, elem)?;
+        }
+        Ok(0)
     }
 
     fn work_item(

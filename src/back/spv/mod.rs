@@ -18,6 +18,7 @@ mod numeric;
 mod place;
 mod types;
 mod vkmath;
+mod wide_vectors;
 
 use clc_passes::ast::{Function, Global, Handle, Local, Module, Type};
 use clc_passes::diag::{Bug, Diagnostic, FileId, Span};
@@ -136,14 +137,24 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Writt
             ]);
         }
     }
+    if opts.flavor.is_vulkan() {
+        // Wide vectors become arrays (see `wide_vectors`).
+        capabilities.remove(&Capability::Vector16);
+    }
     for &cap in &capabilities {
         b.capability(cap);
     }
     for ext in extensions {
         b.extension(ext);
     }
+    let mut module = b.module();
+    if opts.flavor.is_vulkan() {
+        let more = wide_vectors::lower(&mut module)
+            .map_err(|e| Error::Bug(Bug::new(None, format!("wide vectors: {e}"))))?;
+        capabilities.extend(more);
+    }
     Ok(Written {
-        words: rspirv::binary::Assemble::assemble(&b.module()),
+        words: rspirv::binary::Assemble::assemble(&module),
         capabilities: capabilities.into_iter().collect(),
     })
 }

@@ -167,9 +167,6 @@ impl Writer<'_> {
                 }
                 id
             }
-            Type::Vector { len, .. } if len > 4 && self.opts.flavor.is_vulkan() => {
-                return unsupported(at, "vectors of 8 and 16 components on the Vulkan target")
-            }
             Type::Vector { elem, len } => self.numeric_ty((elem, len)),
             Type::Image(image) => self.image_type(image),
             Type::Sampler => self.b.type_sampler(),

@@ -14,6 +14,7 @@
 //! stay `unsupported:` otherwise. The modules: [`int`] (integer functions, exact), [`exact`]
 //! (exact floating-point functions), [`transc`] (transcendental functions).
 
+mod convert;
 mod exact;
 mod int;
 mod transc;
@@ -442,6 +443,14 @@ impl<'a, 'm> Fx<'a, 'm> {
     /// The kind of a value.
     pub(super) fn kind(&self, v: Word) -> Scalar {
         self.kinds.borrow().get(&v).copied().unwrap_or(F64)
+    }
+
+    /// `v`, or the first error met while emitting it.
+    fn finish(self, v: Word) -> Result<Word> {
+        match self.err.into_inner() {
+            Some(e) => Err(e),
+            None => Ok(v),
+        }
     }
 
     fn keep<T: Default>(&self, r: std::result::Result<T, rspirv::dr::Error>) -> T {
