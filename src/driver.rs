@@ -184,6 +184,11 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
             sources: sources.clone(),
         })?;
         diags.extend(found);
+        // Its control flow must be structured: gotos become a dispatcher loop.
+        clc_passes::structure_gotos::run(&mut module).map_err(|bug| Error::Internal {
+            bug,
+            sources: sources.clone(),
+        })?;
     }
     let diags = finish(diags);
     if diags.has_errors() {

@@ -12,4 +12,5 @@ pub mod contract;
 pub mod diag;
 pub mod infer_generic;
 pub mod pipeline;
+pub mod structure_gotos;
 pub mod verify;

@@ -638,13 +638,11 @@ impl Writer<'_> {
             },
             StmtKind::Switch { cond, cases } => self.switch(st, *cond, cases),
             // Labels and gotos are plain branches: unstructured control flow, which the OpenCL
-            // environment accepts (a Vulkan flavour will need to restructure them).
-            StmtKind::Goto(_) | StmtKind::Label(_) if self.opts.flavor.is_vulkan() => {
-                super::unsupported(
-                    span,
-                    "goto on the Vulkan target (its control flow must be structured)",
-                )
-            }
+            // environment accepts. Vulkan's must be structured: `structure-gotos` removed them.
+            StmtKind::Goto(_) | StmtKind::Label(_) if self.opts.flavor.is_vulkan() => bug(
+                span,
+                "a goto reached the Vulkan writer (structure-gotos runs first)",
+            ),
             StmtKind::Goto(l) => {
                 let target = self.label_block(st, *l);
                 Ok(self.b.branch(target)?)
