@@ -166,6 +166,8 @@ fn main() {
         // CI machines have lavapipe; a developer's GPU is chosen by setting the variable.
         std::env::set_var(vkhost::DEVICE_ENV, "llvmpipe");
     }
+    // The device as named by the variable (enough to tell lavapipe for `lavapipe_skip`).
+    let device = std::env::var(vkhost::DEVICE_ENV).unwrap_or_default();
     let mut trials = Vec::new();
     for spec in specs {
         let spec = Arc::new(spec);
@@ -254,7 +256,8 @@ fn main() {
             };
             let build = Arc::new(build);
             for (i, run) in spec.runs.iter().enumerate() {
-                let skip = clc_runner::vulkan::skip_reason(&spec, run).or(unsupported.clone());
+                let skip =
+                    clc_runner::vulkan::skip_reason(&spec, run, &device).or(unsupported.clone());
                 let name = match &skip {
                     Some(why) => format!("{prefix}::{rel}::{} (vulkan: {why})", run.label()),
                     None => format!("{prefix}::{rel}::{}", run.label()),

@@ -404,10 +404,11 @@ fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut 
     if skip_pending(opts, spec, &name, tally) {
         return;
     }
+    let device = vulkan::device_name();
     let runs: Vec<&Run> = spec
         .runs
         .iter()
-        .filter(|run| match vulkan::skip_reason(spec, run) {
+        .filter(|run| match vulkan::skip_reason(spec, run, &device) {
             Some(why) => {
                 println!("SKIP {name} {} (vulkan: {why})", run.label());
                 tally.skipped += 1;

@@ -8,6 +8,7 @@
 //! reference_broken = "why"  # optional: clang-22's SPIR-V for this kernel is known to be wrong
 //! driver_broken = "why"     # optional: the runtime's own compiler is known to get it wrong
 //! vulkan_skip = "why"       # optional: not run by `clc-run --vulkan`, for this reason
+//! lavapipe_skip = "why"     # optional: as vulkan_skip, on lavapipe only (a driver limitation)
 //!
 //! [[run]]
 //! kernel = "vadd"
@@ -143,6 +144,9 @@ pub struct SpecFile {
     /// `vulkan_skip = "reason"`: the kernel cannot run (or cannot give these results) on the
     /// Vulkan target; `clc-run --vulkan` lists it as skipped with the reason.
     pub vulkan_skip: Option<String>,
+    /// `lavapipe_skip = "reason"`: as `vulkan_skip`, but only on lavapipe (Mesa's CPU
+    /// Vulkan driver), whose precision or bugs the kernel cannot meet; other devices run it.
+    pub lavapipe_skip: Option<String>,
     pub runs: Vec<Run>,
 }
 
@@ -232,6 +236,7 @@ struct RawSpec {
     reference_broken: Option<String>,
     driver_broken: Option<String>,
     vulkan_skip: Option<String>,
+    lavapipe_skip: Option<String>,
     #[serde(default)]
     run: Vec<RawRun>,
 }
@@ -349,6 +354,7 @@ impl SpecFile {
             ("reference_broken", &raw.reference_broken),
             ("driver_broken", &raw.driver_broken),
             ("vulkan_skip", &raw.vulkan_skip),
+            ("lavapipe_skip", &raw.lavapipe_skip),
         ] {
             if why.as_deref().is_some_and(|r| r.trim().is_empty()) {
                 bail!("`{key}` must name the reason");
@@ -372,6 +378,7 @@ impl SpecFile {
             reference_broken: raw.reference_broken.map(|r| r.trim().to_string()),
             driver_broken: raw.driver_broken.map(|r| r.trim().to_string()),
             vulkan_skip: raw.vulkan_skip.map(|r| r.trim().to_string()),
+            lavapipe_skip: raw.lavapipe_skip.map(|r| r.trim().to_string()),
             runs,
         })
     }

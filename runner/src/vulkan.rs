@@ -89,9 +89,14 @@ fn unsupported_reason(stderr: &str) -> Option<String> {
 /// Why `run` of `spec` cannot run on the Vulkan target, if it cannot: image or sampler
 /// arguments, or a source that calls `printf` or sub-group functions (found by name in the
 /// source text, comments included: a false positive is a visible SKIP, never a silent pass).
-pub fn skip_reason(spec: &SpecFile, run: &Run) -> Option<String> {
+/// `device` is the name of the device that would run it (`lavapipe_skip` applies on
+/// lavapipe only).
+pub fn skip_reason(spec: &SpecFile, run: &Run, device: &str) -> Option<String> {
     if let Some(why) = &spec.vulkan_skip {
         return Some(why.clone());
+    }
+    if let Some(why) = spec.lavapipe_skip.as_ref().filter(|_| is_lavapipe(device)) {
+        return Some(format!("on lavapipe: {why}"));
     }
     if let Some(a) = run
         .args
@@ -115,6 +120,23 @@ pub fn skip_reason(spec: &SpecFile, run: &Run) -> Option<String> {
 }
 
 /// The identifiers of `text`, in order.
+/// Whether a device name is Mesa's lavapipe.
+pub fn is_lavapipe(device: &str) -> bool {
+    device.contains("llvmpipe")
+}
+
+/// The name of the device runs go to (`$CLC_VK_DEVICE`, else the first discrete GPU, …),
+/// found once; empty when there is none (the runs then fail, naming why).
+pub fn device_name() -> String {
+    static NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NAME.get_or_init(|| {
+        vkhost::Device::new()
+            .map(|d| d.name().to_string())
+            .unwrap_or_default()
+    })
+    .clone()
+}
+
 fn identifiers(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
@@ -263,26 +285,29 @@ mod tests {
         };
         let buf = "[[run.args]]\nname = \"a\"\nkind = \"buffer\"\ntype = \"int\"\nlen = 1\n";
         let s = spec("kernel void k(global int *a) { printf(\"%d\", 1); }", buf);
-        assert_eq!(skip_reason(&s, &s.runs[0]).as_deref(), Some("printf"));
+        assert_eq!(
+            skip_reason(&s, &s.runs[0], "llvmpipe").as_deref(),
+            Some("printf")
+        );
         let s = spec(
             "kernel void k(global int *a) { a[0] = get_sub_group_size(); }",
             buf,
         );
         assert_eq!(
-            skip_reason(&s, &s.runs[0]).as_deref(),
+            skip_reason(&s, &s.runs[0], "llvmpipe").as_deref(),
             Some("sub-group function `get_sub_group_size`")
         );
         let s = spec(
             "kernel void k(global int *a) { a[0] = my_printf_count; }",
             buf,
         );
-        assert_eq!(skip_reason(&s, &s.runs[0]), None);
+        assert_eq!(skip_reason(&s, &s.runs[0], "llvmpipe"), None);
         let s = spec(
             "kernel void k(sampler_t s) {}",
             "[[run.args]]\nname = \"s\"\nkind = \"sampler\"\naddressing = \"none\"\nfilter = \"nearest\"\n",
         );
         assert_eq!(
-            skip_reason(&s, &s.runs[0]).as_deref(),
+            skip_reason(&s, &s.runs[0], "llvmpipe").as_deref(),
             Some("sampler argument `s`")
         );
     }

@@ -34,7 +34,14 @@ impl Writer<'_> {
             c
         };
         let ops = [a, b, c].map(rspirv::dr::Operand::IdRef);
-        self.std_inst(ty, OpenclStd100Op::fma as u32, ops, None)
+        // Contraction permits one rounding, it does not require it: on Vulkan the driver
+        // decides (GLSL.std.450 Fma).
+        let op = if self.opts.flavor.is_vulkan() {
+            OpenclStd100Op::mad
+        } else {
+            OpenclStd100Op::fma
+        };
+        self.std_inst(ty, op as u32, ops, None)
     }
 
     /// The OpenCL.std instruction `op` in the flavour's extended instruction set: itself

@@ -87,7 +87,11 @@ pub fn glsl_op(op: OpenclStd100Op, relaxed: bool) -> Option<GlslStd450Op> {
         C::rint => G::RoundEven,
         C::fmin => G::NMin,
         C::fmax => G::NMax,
-        C::fma | C::mad => G::Fma,
+        // GLSL.std.450's Fma may round twice (Vulkan gives it the precision of a multiply
+        // and an add): right for `mad` and relaxed math; a correctly rounded `fma` is
+        // emulated (vkmath).
+        C::mad => G::Fma,
+        C::fma if relaxed => G::Fma,
         // sign: emulated (vkmath), FSign may drop the sign of -0.
         C::step => G::Step,
         C::s_abs => G::SAbs,

@@ -56,6 +56,7 @@ pub(super) fn supported(sig: &Sig) -> bool {
         }
         C::normalize | C::fast_normalize => narrow && same,
         C::cross => float(rs) && same && matches!(n, 3 | 4),
+        C::fma => matches!(rs, Scalar::Float { width: 32 | 64 }) && same && sig.ins.len() == 3,
         _ => false,
     }
 }
@@ -188,6 +189,7 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
             let r = f.mul(f.mul(t, t), three);
             one(f.conv(r, rs))
         }
+        C::fma => one(fma(f, x, y?, *a.get(2)?)),
         C::cross => {
             // (a.y b.z − a.z b.y, a.z b.x − a.x b.z, a.x b.y − a.y b.x[, 0])
             let b = y?;
@@ -402,4 +404,50 @@ fn remainders(f: &Fx<'_, '_>, x: Word, y: Word, nearest: bool) -> (Word, Word) {
     let q = f.sel(neg, f.neg(q), q);
     let q = f.sel(bad, f.ci(I32, 0), q);
     (f.conv(r, s), q)
+}
+
+/// `fma(a, b, c)` correctly rounded, in the operands' precision: the exact product as a
+/// sum of two (Dekker's product with Veltkamp's split), added to `c` with Boldo and
+/// Melquiond's algorithm, whose middle sum rounds to odd (RN, then its last bit forced
+/// where the sum was inexact) so that the final rounding is the only one that counts.
+/// Where a step overflows (operands within a factor 2^(p/2) of the largest finite value)
+/// and where the result is zero (its sign), the plain `a * b + c` is taken.
+fn fma(f: &Fx<'_, '_>, a: Word, b: Word, c: Word) -> Word {
+    let s = f.kind(a);
+    let k = if width(s) == 64 {
+        134_217_729.0 // 2^27 + 1
+    } else {
+        4097.0 // 2^12 + 1
+    };
+    let split = |x: Word| {
+        let t = f.mul(f.cf(s, k), x);
+        let hi = f.sub(t, f.sub(t, x));
+        (hi, f.sub(x, hi))
+    };
+    let two_sum = |x: Word, y: Word| {
+        let sum = f.add(x, y);
+        let bb = f.sub(sum, x);
+        let err = f.add(f.sub(x, f.sub(sum, bb)), f.sub(y, bb));
+        (sum, err)
+    };
+    let p = f.mul(a, b);
+    let ((ah, al), (bh, bl)) = (split(a), split(b));
+    let err = f.add(f.sub(f.mul(ah, bh), p), f.mul(ah, bl));
+    let err = f.add(f.add(err, f.mul(al, bh)), f.mul(al, bl));
+    let (th, tl) = two_sum(c, p);
+    let (v, e) = two_sum(tl, err);
+    // Round v to odd: toward zero where it was rounded away from it, then the last bit set.
+    let zero = f.cf(s, 0.0);
+    let inexact = f.or(f.lt(e, zero), f.gt(e, zero));
+    let away = f.ne(f.lt(e, zero), f.lt(v, zero));
+    let u = int_of(s, false);
+    let bits = f.cast(v, u);
+    let one = f.ci(u, 1);
+    let bits = f.sel(f.and(inexact, away), f.sub(bits, one), bits);
+    let bits = f.sel(inexact, f.or(bits, one), bits);
+    let r = f.add(th, f.cast(bits, s));
+    let plain = f.add(p, c);
+    let finite = f.lt(f.abs(r), f.cf(s, f64::INFINITY));
+    let usable = f.and(finite, f.ne(r, zero));
+    f.sel(usable, r, plain)
 }
