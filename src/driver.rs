@@ -227,6 +227,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
     let spv::Written {
         words,
         capabilities,
+        fma_fused_spec,
     } = written;
     // No module leaves clc without passing the validator for its environment. The OpenCL
     // environments know no extensions, so a module using one (64-bit atomics from
@@ -275,6 +276,8 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         spirv_version: [version.0, version.1],
         features: crate::back::spv::flavor::vulkan::features(&capabilities),
         extensions: Vec::new(),
+        fma_fused_spec_id: fma_fused_spec
+            .then_some(crate::back::spv::flavor::vulkan::abi::FMA_FUSED_SPEC_ID),
         data: crate::back::spv::flavor::vulkan::abi::data(&module)
             .ok()
             .filter(|d| !d.bytes.is_empty())

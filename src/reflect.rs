@@ -28,6 +28,10 @@ pub struct VulkanModule {
     pub features: Vec<&'static str>,
     /// Device extensions to enable.
     pub extensions: Vec<&'static str>,
+    /// The boolean specialization constant to set where the device computes GLSL.std.450
+    /// `Fma` with one rounding (GPUs): `fma()` then uses it instead of an exact emulation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fma_fused_spec_id: Option<u32>,
     /// The module data buffer (program-scope variables), when there is one.
     pub data: Option<DataBuffer>,
 }

@@ -166,8 +166,8 @@ fn main() {
         // CI machines have lavapipe; a developer's GPU is chosen by setting the variable.
         std::env::set_var(vkhost::DEVICE_ENV, "llvmpipe");
     }
-    // The device as named by the variable (enough to tell lavapipe for `lavapipe_skip`).
-    let device = std::env::var(vkhost::DEVICE_ENV).unwrap_or_default();
+    // The device, opened and probed once (`lavapipe_skip`, `float_denormals`).
+    let device = clc_runner::vulkan::device_info();
     let mut trials = Vec::new();
     for spec in specs {
         let spec = Arc::new(spec);

@@ -404,7 +404,7 @@ fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut 
     if skip_pending(opts, spec, &name, tally) {
         return;
     }
-    let device = vulkan::device_name();
+    let device = vulkan::device_info();
     let runs: Vec<&Run> = spec
         .runs
         .iter()
@@ -418,6 +418,21 @@ fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut 
         })
         .collect();
     if runs.is_empty() {
+        if (spec.lavapipe_skip.is_some() || spec.float_denormals.is_some())
+            && opts.keep.is_some()
+            && opts.vk_modules.is_none()
+        {
+            // Kept for another device (`--vk-modules` on a GPU) that can run it.
+            let stem = module_stem(spec);
+            let (spv, json) = (
+                out_dir.join(format!("{stem}.vk.spv")),
+                out_dir.join(format!("{stem}.vk.json")),
+            );
+            if let Err(e) = vulkan::compile(&opts.clc, spec, &spv, &json) {
+                println!("FAIL {name}: clc failed to compile it for Vulkan: {e:#}");
+                tally.failed += 1;
+            }
+        }
         return;
     }
     let stem = module_stem(spec);

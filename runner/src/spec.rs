@@ -9,6 +9,8 @@
 //! driver_broken = "why"     # optional: the runtime's own compiler is known to get it wrong
 //! vulkan_skip = "why"       # optional: not run by `clc-run --vulkan`, for this reason
 //! lavapipe_skip = "why"     # optional: as vulkan_skip, on lavapipe only (a driver limitation)
+//! float_denormals = "why"   # optional: the expected values need float subnormals kept; not
+//!                           # run on a Vulkan device that flushes them (OpenCL allows that)
 //!
 //! [[run]]
 //! kernel = "vadd"
@@ -147,6 +149,9 @@ pub struct SpecFile {
     /// `lavapipe_skip = "reason"`: as `vulkan_skip`, but only on lavapipe (Mesa's CPU
     /// Vulkan driver), whose precision or bugs the kernel cannot meet; other devices run it.
     pub lavapipe_skip: Option<String>,
+    /// `float_denormals = "what"`: the expected values assume `float` subnormals are kept
+    /// (OpenCL lets a device flush them); skipped on Vulkan devices that flush them.
+    pub float_denormals: Option<String>,
     pub runs: Vec<Run>,
 }
 
@@ -237,6 +242,7 @@ struct RawSpec {
     driver_broken: Option<String>,
     vulkan_skip: Option<String>,
     lavapipe_skip: Option<String>,
+    float_denormals: Option<String>,
     #[serde(default)]
     run: Vec<RawRun>,
 }
@@ -355,6 +361,7 @@ impl SpecFile {
             ("driver_broken", &raw.driver_broken),
             ("vulkan_skip", &raw.vulkan_skip),
             ("lavapipe_skip", &raw.lavapipe_skip),
+            ("float_denormals", &raw.float_denormals),
         ] {
             if why.as_deref().is_some_and(|r| r.trim().is_empty()) {
                 bail!("`{key}` must name the reason");
@@ -379,6 +386,7 @@ impl SpecFile {
             driver_broken: raw.driver_broken.map(|r| r.trim().to_string()),
             vulkan_skip: raw.vulkan_skip.map(|r| r.trim().to_string()),
             lavapipe_skip: raw.lavapipe_skip.map(|r| r.trim().to_string()),
+            float_denormals: raw.float_denormals.map(|r| r.trim().to_string()),
             runs,
         })
     }

@@ -89,14 +89,27 @@ fn unsupported_reason(stderr: &str) -> Option<String> {
 /// Why `run` of `spec` cannot run on the Vulkan target, if it cannot: image or sampler
 /// arguments, or a source that calls `printf` or sub-group functions (found by name in the
 /// source text, comments included: a false positive is a visible SKIP, never a silent pass).
-/// `device` is the name of the device that would run it (`lavapipe_skip` applies on
-/// lavapipe only).
-pub fn skip_reason(spec: &SpecFile, run: &Run, device: &str) -> Option<String> {
+/// `device` is the device that would run it (`lavapipe_skip` applies on lavapipe only,
+/// `float_denormals` on devices that flush float subnormals).
+pub fn skip_reason(spec: &SpecFile, run: &Run, device: &DeviceInfo) -> Option<String> {
     if let Some(why) = &spec.vulkan_skip {
         return Some(why.clone());
     }
-    if let Some(why) = spec.lavapipe_skip.as_ref().filter(|_| is_lavapipe(device)) {
+    if let Some(why) = spec
+        .lavapipe_skip
+        .as_ref()
+        .filter(|_| is_lavapipe(&device.name))
+    {
         return Some(format!("on lavapipe: {why}"));
+    }
+    if let Some(what) = spec
+        .float_denormals
+        .as_ref()
+        .filter(|_| device.flushes_denormals)
+    {
+        return Some(format!(
+            "the device flushes float subnormals, as OpenCL allows; the expected values keep them ({what})"
+        ));
     }
     if let Some(a) = run
         .args
@@ -125,14 +138,25 @@ pub fn is_lavapipe(device: &str) -> bool {
     device.contains("llvmpipe")
 }
 
-/// The name of the device runs go to (`$CLC_VK_DEVICE`, else the first discrete GPU, …),
-/// found once; empty when there is none (the runs then fail, naming why).
-pub fn device_name() -> String {
-    static NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    NAME.get_or_init(|| {
-        vkhost::Device::new()
-            .map(|d| d.name().to_string())
-            .unwrap_or_default()
+/// What the runner knows of the device runs go to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DeviceInfo {
+    /// Its name (`llvmpipe (LLVM 15.0.6, 256 bits)`).
+    pub name: String,
+    /// It flushes `float` subnormals by default ([`vkhost::probe::flushes_float_denormals`]).
+    pub flushes_denormals: bool,
+}
+
+/// The device runs go to (`$CLC_VK_DEVICE`, else the first discrete GPU, …), opened and
+/// probed once; the default (no name) when there is none (the runs then fail, naming why).
+pub fn device_info() -> DeviceInfo {
+    static INFO: std::sync::OnceLock<DeviceInfo> = std::sync::OnceLock::new();
+    INFO.get_or_init(|| match vkhost::Device::new() {
+        Ok(d) => DeviceInfo {
+            name: d.name().to_string(),
+            flushes_denormals: vkhost::probe::flushes_float_denormals(&d).unwrap_or(false),
+        },
+        Err(_) => DeviceInfo::default(),
     })
     .clone()
 }
@@ -275,6 +299,36 @@ mod tests {
         assert_eq!(unsupported_reason("k.cl:3:5: error: expected ';'\n"), None);
     }
 
+    fn lavapipe() -> DeviceInfo {
+        DeviceInfo {
+            name: "llvmpipe (LLVM 15.0.6, 256 bits)".into(),
+            flushes_denormals: false,
+        }
+    }
+
+    #[test]
+    fn skips_by_device() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("k.cl"), "kernel void k(global int *a) {}").unwrap();
+        let toml = "lavapipe_skip = \"slow\"\nfloat_denormals = \"isnormal\"\n[[run]]\nkernel = \"k\"\nglobal = [1]\n[[run.args]]\nname = \"a\"\nkind = \"buffer\"\ntype = \"int\"\nlen = 1\n";
+        let s = SpecFile::parse(&dir.path().join("k.toml"), toml).unwrap();
+        assert_eq!(
+            skip_reason(&s, &s.runs[0], &lavapipe()).as_deref(),
+            Some("on lavapipe: slow")
+        );
+        let gpu = DeviceInfo {
+            name: "NVIDIA H100 80GB HBM3".into(),
+            flushes_denormals: true,
+        };
+        assert!(skip_reason(&s, &s.runs[0], &gpu)
+            .is_some_and(|w| w.contains("flushes float subnormals") && w.contains("isnormal")));
+        let keeps = DeviceInfo {
+            flushes_denormals: false,
+            ..gpu
+        };
+        assert_eq!(skip_reason(&s, &s.runs[0], &keeps), None);
+    }
+
     #[test]
     fn skips_what_vulkan_lacks() {
         let dir = tempfile::tempdir().unwrap();
@@ -286,7 +340,7 @@ mod tests {
         let buf = "[[run.args]]\nname = \"a\"\nkind = \"buffer\"\ntype = \"int\"\nlen = 1\n";
         let s = spec("kernel void k(global int *a) { printf(\"%d\", 1); }", buf);
         assert_eq!(
-            skip_reason(&s, &s.runs[0], "llvmpipe").as_deref(),
+            skip_reason(&s, &s.runs[0], &lavapipe()).as_deref(),
             Some("printf")
         );
         let s = spec(
@@ -294,20 +348,20 @@ mod tests {
             buf,
         );
         assert_eq!(
-            skip_reason(&s, &s.runs[0], "llvmpipe").as_deref(),
+            skip_reason(&s, &s.runs[0], &lavapipe()).as_deref(),
             Some("sub-group function `get_sub_group_size`")
         );
         let s = spec(
             "kernel void k(global int *a) { a[0] = my_printf_count; }",
             buf,
         );
-        assert_eq!(skip_reason(&s, &s.runs[0], "llvmpipe"), None);
+        assert_eq!(skip_reason(&s, &s.runs[0], &lavapipe()), None);
         let s = spec(
             "kernel void k(sampler_t s) {}",
             "[[run.args]]\nname = \"s\"\nkind = \"sampler\"\naddressing = \"none\"\nfilter = \"nearest\"\n",
         );
         assert_eq!(
-            skip_reason(&s, &s.runs[0], "llvmpipe").as_deref(),
+            skip_reason(&s, &s.runs[0], &lavapipe()).as_deref(),
             Some("sampler argument `s`")
         );
     }

@@ -93,6 +93,11 @@ fn main() {
         )
     });
     println!("vulkan: device `{}`", dev.name());
+    let flushes = vkhost::probe::flushes_float_denormals(&dev).unwrap();
+    println!("vulkan: flushes float subnormals: {flushes}");
+    if dev.name().contains("llvmpipe") {
+        assert!(!flushes, "lavapipe keeps float subnormals");
+    }
     let words = vkhost::spirv_words(&std::fs::read(&spv).unwrap()).unwrap();
     let program = Program::load(&dev, &words, &reflection).unwrap();
 

@@ -161,6 +161,13 @@ impl Device {
         &self.0.name
     }
 
+    /// Whether the device computes GLSL.std.450 `Fma` with one rounding, as fused
+    /// multiply-add hardware does: every GPU; not CPU implementations (lavapipe splits it
+    /// into a multiply and an add, which Vulkan's precision rules allow).
+    pub fn fuses_fma(&self) -> bool {
+        self.0.props.device_type != vk::PhysicalDeviceType::CPU
+    }
+
     /// The device's properties, limits included.
     pub fn properties(&self) -> &vk::PhysicalDeviceProperties {
         &self.0.props

@@ -31,6 +31,7 @@ mod device;
 mod error;
 mod features;
 pub mod layout;
+pub mod probe;
 mod program;
 pub mod reflect;
 

@@ -509,7 +509,16 @@ impl Program {
         let r = resolve_range(k, range)?;
         self.check_limits(kernel, &r)?;
         let values: Vec<ArgValue> = args.iter().map(Arg::value).collect();
-        let specs = spec_constants(k, &r, &values)?;
+        let mut specs = spec_constants(k, &r, &values)?;
+        if let Some(id) = self
+            .reflection
+            .vulkan
+            .as_ref()
+            .and_then(|v| v.fma_fused_spec_id)
+        {
+            specs.push((id, u32::from(self.dev.fuses_fma())));
+            specs.sort_unstable();
+        }
 
         let stack = match v.private_stack_bytes {
             0 => None,

@@ -35,6 +35,10 @@ pub struct ModuleVulkan {
     /// Program-scope variables: one buffer for the whole module; `None` when there are none.
     #[serde(default)]
     pub data: Option<DataInit>,
+    /// The boolean specialization constant to set where the device's GLSL.std.450 `Fma`
+    /// rounds once (then `fma()` uses it instead of clc's exact emulation).
+    #[serde(default)]
+    pub fma_fused_spec_id: Option<u32>,
 }
 
 /// The module data buffer: `size` bytes, starting with the bytes of `init`.

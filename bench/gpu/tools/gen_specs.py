@@ -188,7 +188,9 @@ def main():
     # float32 arithmetic step by step with a correctly rounded rsqrt; OpenCL allows rsqrt 2 ulp,
     # and where a component is a small sum of large terms that shows as a few hundred ulp of
     # the sum (seen: acc[402] = 0.0267273 on Intel's CPU runtime, 256 ulp from this value, with
-    # clc, clang-22 and the runtime's own compiler agreeing bit for bit), hence ulp = 512.
+    # clc, clang-22 and the runtime's own compiler agreeing bit for bit). NVIDIA's Vulkan
+    # InverseSqrt (2 ulp, as OpenCL's rsqrt) puts acc[402] and acc[1569] 900 and 1,270 ulp
+    # away (1.7e-6 and 4.7e-6 absolute, about 1e-8 of the terms' magnitude), hence ulp = 2048.
     n = 512
     eps2 = f32(0.01)
     px = fill(11, -1024, 1024, 1024, n)
@@ -214,7 +216,9 @@ def main():
         acc += [ax, ay, az, 0.0]
     t = HEAD + '# (bench/gpu/kernels/nbody.cl).\nsource = "../../bench/gpu/kernels/nbody.cl"\n\n'
     t += "# 512 bodies in [-1,1]^3 with masses in [0.5,1]: 2 groups, 2 tiles of 256\n"
-    t += run("nbody", [n], [256]) + buf_data("pos", pos) + buf_out("acc", acc, ulp=512)
+    t += ('lavapipe_skip = "its InverseSqrt is less precise than the 2 ulp Vulkan (and OpenCL\'s '
+          'rsqrt) allow: acc[402] lands 2,090 ulp away"\n')
+    t += run("nbody", [n], [256]) + buf_data("pos", pos) + buf_out("acc", acc, ulp=2048)
     t += scalar("n", "uint", n) + scalar("eps2", "float", repr(eps2))
     write("nbody", t)
 

@@ -98,6 +98,8 @@ pub struct Written {
     pub words: Vec<u32>,
     /// The capabilities it declares.
     pub capabilities: Vec<Capability>,
+    /// Vulkan: whether it has the `FMA_FUSED_SPEC_ID` specialization constant.
+    pub fma_fused_spec: bool,
 }
 
 /// Lowers a validated module to SPIR-V words.
@@ -109,6 +111,7 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Writt
         capabilities,
         extensions,
         variable_pointers: w_variable_pointers,
+        fma_fused,
         ..
     } = w;
     let mut b = b;
@@ -156,6 +159,7 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Writt
     Ok(Written {
         words: rspirv::binary::Assemble::assemble(&module),
         capabilities: capabilities.into_iter().collect(),
+        fma_fused_spec: fma_fused.is_some(),
     })
 }
 
@@ -219,6 +223,8 @@ pub(crate) struct Writer<'m> {
     called_functions: std::collections::HashSet<Handle<Function>>,
     /// Vulkan: the `WorkgroupSize` specialization constant.
     workgroup_size: Option<Word>,
+    /// Vulkan: the specialization constant saying the device's `Fma` rounds once.
+    fma_fused: Option<Word>,
     /// `-g`: the `OpString` naming each source file.
     file_names: HashMap<FileId, Word>,
     /// `-g`: the position of the last `OpLine`, and the (function, block) it is in.
@@ -256,6 +262,7 @@ impl<'m> Writer<'m> {
             uses: HashMap::new(),
             ndrange: None,
             workgroup_size: None,
+            fma_fused: None,
             local_args: HashMap::new(),
             variable_pointers: false,
             called_functions: Default::default(),

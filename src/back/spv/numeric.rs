@@ -44,6 +44,26 @@ impl Writer<'_> {
         self.std_inst(ty, op as u32, ops, None)
     }
 
+    /// Vulkan: the specialization constant `FMA_FUSED_SPEC_ID` (false unless the host sets
+    /// it), made once.
+    fn fma_fused_constant(&mut self) -> Word {
+        if let Some(c) = self.fma_fused {
+            return c;
+        }
+        let b = self.bool_ty_n(1);
+        let c = self.b.spec_constant_false(b);
+        self.b.decorate(
+            c,
+            rspirv::spirv::Decoration::SpecId,
+            [rspirv::dr::Operand::LiteralBit32(
+                super::flavor::vulkan::abi::FMA_FUSED_SPEC_ID,
+            )],
+        );
+        self.b.name(c, "clc.fma_fused");
+        self.fma_fused = Some(c);
+        c
+    }
+
     /// The OpenCL.std instruction `op` in the flavour's extended instruction set: itself
     /// for OpenCL, its GLSL.std.450 counterpart for Vulkan where one is precise enough (a
     /// located `unsupported:` error at `at` otherwise).
@@ -66,6 +86,18 @@ impl Writer<'_> {
                 let operands: Vec<_> = operands.into_iter().collect();
                 if let Some(c) = cl {
                     if let Some(id) = self.vk_math(c, ty, &operands)? {
+                        if c == OpenclStd100Op::fma {
+                            // The device's Fma where the host says it rounds once.
+                            let fused = self.fma_fused_constant();
+                            let hw = self.b.ext_inst(
+                                ty,
+                                None,
+                                set,
+                                rspirv::spirv::GlslStd450Op::Fma as u32,
+                                operands,
+                            )?;
+                            return Ok(self.b.select(ty, None, fused, hw, id)?);
+                        }
                         return Ok(id);
                     }
                 }

@@ -205,6 +205,12 @@ pub mod abi {
     /// Specialization constants of the work-group size.
     pub const WORKGROUP_SIZE_SPEC_IDS: [u32; 3] = [0, 1, 2];
 
+    /// The boolean specialization constant that says the device computes GLSL.std.450
+    /// `Fma` with one rounding. Vulkan only promises the precision of a multiply and an add,
+    /// so `fma()` is emulated exactly (vkmath) unless the host sets it; GPUs fuse (NVIDIA,
+    /// AMD, Intel), lavapipe does not. Far above the `__local` argument ids (3, 4, …).
+    pub const FMA_FUSED_SPEC_ID: u32 = 1 << 20;
+
     /// Where one kernel argument arrives.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum ArgSlot {
