@@ -367,13 +367,18 @@ impl SpecFile {
                 bail!("`{key}` must name the reason");
             }
         }
+        let non_uniform = raw
+            .cl_std
+            .as_deref()
+            .is_some_and(|v| v.starts_with("CL") && v != "CL1.0" && v != "CL1.1" && v != "CL1.2");
         let runs = raw
             .run
             .into_iter()
             .enumerate()
             .map(|(i, r)| {
                 let k = r.kernel.clone();
-                convert_run(r).with_context(|| format!("run #{} (kernel `{k}`)", i + 1))
+                convert_run(r, non_uniform)
+                    .with_context(|| format!("run #{} (kernel `{k}`)", i + 1))
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(SpecFile {
@@ -421,7 +426,9 @@ fn parse_features(list: &str) -> Result<Vec<&str>> {
     Ok(out)
 }
 
-fn convert_run(r: RawRun) -> Result<Run> {
+/// `non_uniform`: OpenCL C 2.0 and later, where the last work-group of a dimension may be
+/// smaller (a `local` size need not divide the `global` one).
+fn convert_run(r: RawRun, non_uniform: bool) -> Result<Run> {
     if r.global.is_empty() || r.global.len() > 3 {
         bail!("`global` must have 1 to 3 dimensions");
     }
@@ -433,8 +440,8 @@ fn convert_run(r: RawRun) -> Result<Run> {
             bail!("`local` must have as many dimensions as `global`");
         }
         for (g, l) in r.global.iter().zip(l) {
-            if *l == 0 || g % l != 0 {
-                bail!("`local` size {l} must be non-zero and divide `global` size {g}");
+            if *l == 0 || (g % l != 0 && !non_uniform) {
+                bail!("`local` size {l} must be non-zero and divide `global` size {g} (before OpenCL C 2.0)");
             }
         }
     }

@@ -85,7 +85,7 @@ fn ext_opcode(name: &str) -> Option<u32> {
         .map(|i| u32::from(i.opcode))
 }
 
-fn arg(args: &[Handle<Expr>], i: usize, span: Span) -> Result<Handle<Expr>> {
+pub(super) fn arg(args: &[Handle<Expr>], i: usize, span: Span) -> Result<Handle<Expr>> {
     match args.get(i) {
         Some(a) => Ok(*a),
         None => bug(span, "builtin called with too few arguments"),
@@ -106,7 +106,7 @@ impl Writer<'_> {
         }
     }
 
-    fn arg_numeric(&self, st: &FnState<'_>, a: Handle<Expr>) -> Option<Numeric> {
+    pub(super) fn arg_numeric(&self, st: &FnState<'_>, a: Handle<Expr>) -> Option<Numeric> {
         self.numeric(st.f.exprs[a].ty)
     }
 
@@ -1332,10 +1332,12 @@ impl Writer<'_> {
         span: Span,
     ) -> Result<Word> {
         if self.opts.flavor.is_vulkan() {
-            return super::unsupported(
-                span,
-                "work-group and sub-group collective functions on the Vulkan target",
-            );
+            return match scope {
+                GroupScope::WorkGroup => self.vk_work_group(st, op, args, result, span),
+                GroupScope::SubGroup => {
+                    super::unsupported(span, "sub-group collective functions on the Vulkan target")
+                }
+            };
         }
         self.capabilities.insert(Capability::Groups);
         let ty = self.ty(result, span)?;

@@ -101,7 +101,7 @@ impl Writer<'_> {
     /// The work-group size every kernel of the module runs with: the `WorkgroupSize`
     /// built-in made of specialization constants 0, 1 and 2, unless every kernel has a
     /// `reqd_work_group_size` (then each entry point's `LocalSize`).
-    fn workgroup_size_constant(&mut self) -> Option<Word> {
+    pub(super) fn workgroup_size_constant(&mut self) -> Option<Word> {
         let all_fixed = self
             .m
             .functions

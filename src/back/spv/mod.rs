@@ -8,6 +8,7 @@
 //! [`builtins`]. Target-specific decisions live in [`flavor`].
 
 mod builtins;
+mod collectives;
 mod entry;
 mod expr;
 pub mod flavor;
@@ -225,6 +226,10 @@ pub(crate) struct Writer<'m> {
     workgroup_size: Option<Word>,
     /// Vulkan: the specialization constant saying the device's `Fma` rounds once.
     fma_fused: Option<Word>,
+    /// Vulkan: the work-group collectives' scratch array for each element type.
+    group_scratch: HashMap<Word, Word>,
+    /// Vulkan: the number of work-items in a work-group, as a (specialization) constant.
+    group_items: Option<Word>,
     /// `-g`: the `OpString` naming each source file.
     file_names: HashMap<FileId, Word>,
     /// `-g`: the position of the last `OpLine`, and the (function, block) it is in.
@@ -263,6 +268,8 @@ impl<'m> Writer<'m> {
             ndrange: None,
             workgroup_size: None,
             fma_fused: None,
+            group_scratch: HashMap::new(),
+            group_items: None,
             local_args: HashMap::new(),
             variable_pointers: false,
             called_functions: Default::default(),
