@@ -189,6 +189,14 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
             bug,
             sources: sources.clone(),
         })?;
+        if cfg!(debug_assertions) {
+            clc_passes::verify::verify(&module, clc_passes::verify::Stage::Normalized).map_err(
+                |bug| Error::Internal {
+                    bug,
+                    sources: sources.clone(),
+                },
+            )?;
+        }
     }
     let diags = finish(diags);
     if diags.has_errors() {

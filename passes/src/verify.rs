@@ -47,7 +47,8 @@ fn function(module: &Module, f: &Function, stage: Stage) -> Result<(), Bug> {
                 format!("local '{}' has a dangling type", l.name),
             ));
         }
-        if stage == Stage::Normalized && l.ty.space.is_none() {
+        if stage == Stage::Normalized && (l.ty.space.is_none() || !pointees_named(module, l.ty.ty))
+        {
             return Err(Bug::new(
                 l.span,
                 format!(
@@ -70,6 +71,15 @@ fn function(module: &Module, f: &Function, stage: Stage) -> Result<(), Bug> {
             return Err(Bug::new(
                 e.span,
                 "place without an address space after normalization",
+            ));
+        }
+        if stage == Stage::Normalized && !pointees_named(module, e.ty) {
+            return Err(Bug::new(
+                e.span,
+                format!(
+                    "'{}' has a pointee without an address space after normalization",
+                    module.types.display(e.ty)
+                ),
             ));
         }
         let before = |o: Handle<crate::ast::Expr>| -> Result<(), Bug> {
@@ -220,5 +230,17 @@ fn init_exprs(
         Init::Expr(e) => check(*e),
         Init::List(items) => items.iter().try_for_each(|i| init_exprs(i, check)),
         Init::Zero => Ok(()),
+    }
+}
+
+/// Whether every pointer level of `t` (through arrays and pointers, not struct members) has
+/// an address space: after normalization the backend relies on it.
+fn pointees_named(module: &Module, t: Handle<crate::ast::Type>) -> bool {
+    match module.types.get(t) {
+        crate::ast::Type::Pointer { pointee, space, .. } => {
+            space.is_some() && pointees_named(module, *pointee)
+        }
+        crate::ast::Type::Array { elem, .. } => pointees_named(module, *elem),
+        _ => true,
     }
 }

@@ -174,43 +174,23 @@ fn group_op(rest: &str) -> Option<GroupOp> {
     })
 }
 
-/// How an OpenCL.std extended instruction is chosen for a builtin.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ExtKind {
-    /// The instruction of this name, whatever the argument types.
-    Same(&'static str),
-    /// `s_<base>` or `u_<base>` by the signedness of the first argument.
-    Signed(&'static str),
-    /// `float` for floating-point arguments, `s_/u_<int>` for integers (`min`, `max`, `clamp`).
-    ByType {
-        /// Instruction for floats.
-        float: &'static str,
-        /// Base name for integers.
-        int: &'static str,
-    },
-}
-
 /// An OpenCL.std builtin, as an index into [`EXT_FNS`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ExtFn(u16);
 
 impl ExtFn {
-    /// The OpenCL C name.
+    /// The OpenCL C name (which instruction implements it is the backend's business).
     pub fn name(self) -> &'static str {
-        EXT_FNS[usize::from(self.0)].0
-    }
-    /// How the instruction is chosen.
-    pub fn kind(self) -> ExtKind {
-        EXT_FNS[usize::from(self.0)].1
+        EXT_FNS[usize::from(self.0)]
     }
 }
 
 macro_rules! same {
-    ($($n:literal),* $(,)?) => { [$(($n, ExtKind::Same($n))),*] };
+    ($($n:literal),* $(,)?) => { [$($n),*] };
 }
 
 /// Float math, half_/native_ variants, common and geometric functions: one instruction each.
-const FLOAT_FNS: [(&str, ExtKind); 116] = same![
+const FLOAT_FNS: [&str; 116] = same![
     "acos",
     "acosh",
     "acospi",
@@ -329,50 +309,15 @@ const FLOAT_FNS: [(&str, ExtKind); 116] = same![
     "shuffle2",
 ];
 
-/// Integer functions with signed and unsigned instructions.
-const INT_FNS: [(&str, ExtKind); 13] = [
-    ("abs", ExtKind::Signed("abs")),
-    ("abs_diff", ExtKind::Signed("abs_diff")),
-    ("add_sat", ExtKind::Signed("add_sat")),
-    ("sub_sat", ExtKind::Signed("sub_sat")),
-    ("hadd", ExtKind::Signed("hadd")),
-    ("rhadd", ExtKind::Signed("rhadd")),
-    ("mad_hi", ExtKind::Signed("mad_hi")),
-    ("mad_sat", ExtKind::Signed("mad_sat")),
-    ("mul_hi", ExtKind::Signed("mul_hi")),
-    ("upsample", ExtKind::Signed("upsample")),
-    ("mad24", ExtKind::Signed("mad24")),
-    ("mul24", ExtKind::Signed("mul24")),
-    (
-        "clamp",
-        ExtKind::ByType {
-            float: "fclamp",
-            int: "clamp",
-        },
-    ),
-];
-
-/// `min`/`max` on floats follow the common functions (`fmin_common`).
-const MIN_MAX: [(&str, ExtKind); 2] = [
-    (
-        "min",
-        ExtKind::ByType {
-            float: "fmin_common",
-            int: "min",
-        },
-    ),
-    (
-        "max",
-        ExtKind::ByType {
-            float: "fmax_common",
-            int: "max",
-        },
-    ),
+/// Integer functions (with `clamp`, `min` and `max`, which also take floats).
+const INT_FNS: [&str; 15] = [
+    "abs", "abs_diff", "add_sat", "sub_sat", "hadd", "rhadd", "mad_hi", "mad_sat", "mul_hi",
+    "upsample", "mad24", "mul24", "clamp", "min", "max",
 ];
 
 /// Every OpenCL.std builtin by OpenCL C name.
-pub static EXT_FNS: [(&str, ExtKind); 131] = {
-    let mut out = [("", ExtKind::Same("")); 131];
+pub static EXT_FNS: [&str; 131] = {
+    let mut out = [""; 131];
     let mut i = 0;
     while i < FLOAT_FNS.len() {
         out[i] = FLOAT_FNS[i];
@@ -383,8 +328,6 @@ pub static EXT_FNS: [(&str, ExtKind); 131] = {
         out[i + j] = INT_FNS[j];
         j += 1;
     }
-    out[i + j] = MIN_MAX[0];
-    out[i + j + 1] = MIN_MAX[1];
     out
 };
 
@@ -819,7 +762,7 @@ impl Builtin {
         if let Some((_, b)) = TABLE.iter().find(|(n, _)| *n == name) {
             return Some(*b);
         }
-        if let Some(i) = EXT_FNS.iter().position(|(n, _)| *n == name) {
+        if let Some(i) = EXT_FNS.iter().position(|n| *n == name) {
             return Some(Builtin::Ext(ExtFn(i as u16)));
         }
         if let Some((_, r)) = RELATIONAL.iter().find(|(n, _)| *n == name) {
@@ -856,7 +799,7 @@ mod tests {
 
     #[test]
     fn the_table_has_no_holes_or_duplicates() {
-        let mut names: Vec<_> = EXT_FNS.iter().map(|(n, _)| *n).collect();
+        let mut names: Vec<_> = EXT_FNS.to_vec();
         assert!(names.iter().all(|n| !n.is_empty()));
         names.sort();
         names.dedup();
@@ -873,7 +816,7 @@ mod tests {
             matches!(Builtin::lookup("native_sin", 1), Some(Builtin::Ext(f)) if f.name() == "native_sin")
         );
         assert!(
-            matches!(Builtin::lookup("mad_sat", 3), Some(Builtin::Ext(f)) if f.kind() == ExtKind::Signed("mad_sat"))
+            matches!(Builtin::lookup("mad_sat", 3), Some(Builtin::Ext(f)) if f.name() == "mad_sat")
         );
         assert_eq!(
             Builtin::lookup("isnan", 1),

@@ -9,8 +9,8 @@ use super::numeric::Numeric;
 use super::types::ConstScalar;
 use super::{bug, Result, Writer};
 use clc_passes::ast::builtin::{
-    Atomic, C11Atomic, ExtKind, GroupArith, GroupOp, GroupScope, Relational, Rounding, Shuffle,
-    Sync, VectorData, WorkItem,
+    Atomic, C11Atomic, GroupArith, GroupOp, GroupScope, Relational, Rounding, Shuffle, Sync,
+    VectorData, WorkItem,
 };
 use clc_passes::ast::{AddressSpace, Builtin, Expr, ExprKind, Handle, Scalar, Type};
 use clc_passes::diag::Span;
@@ -125,19 +125,7 @@ impl Writer<'_> {
             Builtin::Ext(f) => {
                 let first = arg(args, 0, span)?;
                 let elem = self.arg_numeric(st, first).map(|n| n.0);
-                let sign = if matches!(elem, Some(Scalar::Int { signed: true, .. })) {
-                    "s"
-                } else {
-                    "u"
-                };
-                let name = match f.kind() {
-                    ExtKind::Same(n) => n.to_string(),
-                    ExtKind::Signed(base) => format!("{sign}_{base}"),
-                    ExtKind::ByType { float, int } => match elem {
-                        Some(Scalar::Float { .. }) => float.to_string(),
-                        _ => format!("{sign}_{int}"),
-                    },
-                };
+                let name = super::flavor::opencl::std_instruction(f.name(), elem);
                 if matches!(elem, Some(Scalar::Int { width: 32, .. })) && name.ends_with("_mad_sat")
                 {
                     return self.mad_sat_32(st, args, result, span);
@@ -772,7 +760,7 @@ impl Writer<'_> {
         &mut self,
         st: &mut FnState<'_>,
         p: Handle<Expr>,
-    ) -> Result<(Word, Option<AddressSpace>, Handle<Type>)> {
+    ) -> Result<(Word, AddressSpace, Handle<Type>)> {
         let mut e = p;
         while let ExprKind::Cast {
             kind: clc_passes::ast::CastKind::AddressSpace,
@@ -791,6 +779,7 @@ impl Writer<'_> {
         ) {
             self.capabilities.insert(Capability::Int64Atomics);
         }
+        let space = super::named(space, st.f.exprs[e].span)?;
         Ok((self.value(st, e)?, space, pointee))
     }
 
@@ -811,7 +800,7 @@ impl Writer<'_> {
             }
         };
         let flavor = self.opts.flavor;
-        let sem_of = |order: u64, space: Option<AddressSpace>| -> MemorySemantics {
+        let sem_of = |order: u64, space: AddressSpace| -> MemorySemantics {
             let o = match order {
                 0 => MemorySemantics::empty(),
                 1 | 2 => MemorySemantics::ACQUIRE,
@@ -819,10 +808,7 @@ impl Writer<'_> {
                 4 => MemorySemantics::ACQUIRE_RELEASE,
                 _ => MemorySemantics::SEQUENTIALLY_CONSISTENT,
             };
-            flavor.semantics(
-                o,
-                flavor.storage_semantics(space.unwrap_or(AddressSpace::Generic)),
-            )
+            flavor.semantics(o, flavor.storage_semantics(space))
         };
         if a == C11Atomic::WorkItemFence {
             let flags = self.const_arg(st, args, 0, span)?;
@@ -832,7 +818,8 @@ impl Writer<'_> {
             } else {
                 2
             });
-            let sem = sem_of(o, None)
+            // A fence names no object: generic storage, narrowed below to its flags.
+            let sem = sem_of(o, AddressSpace::Generic)
                 & !(MemorySemantics::WORKGROUP_MEMORY
                     | MemorySemantics::CROSS_WORKGROUP_MEMORY
                     | MemorySemantics::UNIFORM_MEMORY);
@@ -885,10 +872,7 @@ impl Writer<'_> {
         let b = &mut self.b;
         Ok(match a {
             C11Atomic::Init => {
-                let sc = self
-                    .opts
-                    .flavor
-                    .storage_class(space.unwrap_or(AddressSpace::Generic), Site::Pointee);
+                let sc = self.opts.flavor.storage_class(space, Site::Pointee);
                 self.store_to(ptr, ops[0], sc, pointee)?;
                 0
             }
@@ -910,7 +894,7 @@ impl Writer<'_> {
                 // `expected` points into the private (or another) space.
                 let (expected_ast, expected_space) =
                     match self.m.types.as_pointer(st.f.exprs[arg(args, 1, span)?].ty) {
-                        Some((t, s, _)) => (t, s.unwrap_or(AddressSpace::Private)),
+                        Some((t, s, _)) => (t, super::named(s, span)?),
                         None => return bug(span, "atomic_compare_exchange without a pointer"),
                     };
                 let expected_sc = self
@@ -989,8 +973,8 @@ impl Writer<'_> {
         let Some((_, src_space, _)) = self.m.types.as_pointer(st.f.exprs[src_e].ty) else {
             return bug(span, "async copy from a non-pointer");
         };
-        let dst_space = dst_space.unwrap_or(AddressSpace::Local);
-        let src_space = src_space.unwrap_or(AddressSpace::Global);
+        let dst_space = super::named(dst_space, span)?;
+        let src_space = super::named(src_space, span)?;
         let dst = self.value(st, dst_e)?;
         let src = self.value(st, src_e)?;
         let num = self.index64(st, num_e)?;

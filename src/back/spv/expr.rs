@@ -42,7 +42,7 @@ impl Writer<'_> {
                 && self
                     .opts
                     .flavor
-                    .storage_class(space.unwrap_or(AddressSpace::Private), Site::Pointee)
+                    .storage_class(super::named(space, x.span)?, Site::Pointee)
                     != rspirv::spirv::StorageClass::PhysicalStorageBuffer
             {
                 return super::unsupported(
@@ -441,12 +441,8 @@ impl Writer<'_> {
         let b_ptr = self.m.types.as_pointer(bt).is_some();
         let logical = |w: &Self, t: Handle<Type>| {
             w.opts.flavor.is_vulkan()
-                && w.m.types.as_pointer(t).is_some_and(|(_, s, _)| {
-                    w.opts
-                        .flavor
-                        .storage_class(s.unwrap_or(AddressSpace::Private), Site::Pointee)
-                        != rspirv::spirv::StorageClass::PhysicalStorageBuffer
-                })
+                && w.m.types.as_pointer(t).is_some()
+                && w.pointee_class(t) != Some(rspirv::spirv::StorageClass::PhysicalStorageBuffer)
         };
         if a_ptr && b_ptr && logical(self, at) {
             self.variable_pointers = true;
@@ -577,14 +573,10 @@ impl Writer<'_> {
         if !self.opts.flavor.is_vulkan() {
             return;
         }
-        if let Some((_, space, _)) = self.m.types.as_pointer(t) {
-            let sc = self
-                .opts
-                .flavor
-                .storage_class(space.unwrap_or(AddressSpace::Private), Site::Pointee);
-            if sc != rspirv::spirv::StorageClass::PhysicalStorageBuffer {
-                self.variable_pointers = true;
-            }
+        if self.m.types.as_pointer(t).is_some()
+            && self.pointee_class(t) != Some(rspirv::spirv::StorageClass::PhysicalStorageBuffer)
+        {
+            self.variable_pointers = true;
         }
     }
 
@@ -696,12 +688,9 @@ impl Writer<'_> {
             // extensions): reading it as another type is not expressible.
             CastKind::PointerBitcast
                 if self.opts.flavor.is_vulkan()
-                    && self.m.types.as_pointer(from).is_some_and(|(_, s, _)| {
-                        self.opts
-                            .flavor
-                            .storage_class(s.unwrap_or(AddressSpace::Private), Site::Pointee)
-                            != rspirv::spirv::StorageClass::PhysicalStorageBuffer
-                    }) =>
+                    && self.m.types.as_pointer(from).is_some()
+                    && self.pointee_class(from)
+                        != Some(rspirv::spirv::StorageClass::PhysicalStorageBuffer) =>
             {
                 return super::unsupported(
                     span,

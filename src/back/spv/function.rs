@@ -481,12 +481,7 @@ impl Writer<'_> {
     /// Whether values of AST type `ty` are Vulkan buffer-device-address pointers.
     pub(super) fn is_buffer_pointer(&self, ty: Handle<Type>) -> bool {
         self.opts.flavor.is_vulkan()
-            && self.m.types.as_pointer(ty).is_some_and(|(_, space, _)| {
-                self.opts
-                    .flavor
-                    .storage_class(space.unwrap_or(AddressSpace::Private), Site::Pointee)
-                    == StorageClass::PhysicalStorageBuffer
-            })
+            && self.pointee_class(ty) == Some(StorageClass::PhysicalStorageBuffer)
     }
 
     /// The storage class of a function's own variables.

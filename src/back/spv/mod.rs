@@ -92,6 +92,15 @@ fn bug<T>(span: Span, what: impl Into<String>) -> Result<T> {
     Err(Error::Bug(Bug::new(span, what)))
 }
 
+/// The address space of a declaration, place or pointee: `normalize-address-spaces` names
+/// every one (and `verify` checks it), so there is no default to fall back on.
+fn named(space: clc_passes::ast::Space, at: Span) -> Result<clc_passes::ast::AddressSpace> {
+    match space {
+        Some(s) => Ok(s),
+        None => bug(at, "an address space left unnamed after normalization"),
+    }
+}
+
 /// A written module.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Written {

@@ -62,7 +62,7 @@ impl Writer<'_> {
         let Category::Place { space, .. } = x.category else {
             return bug(span, "value used as a place");
         };
-        let space = space.unwrap_or(AddressSpace::Private);
+        let space = super::named(space, span)?;
         match x.kind.clone() {
             ExprKind::Local(l) => match st.locals.get(&l) {
                 Some(&p) => Ok((p, self.local_class(st, l))),
@@ -192,10 +192,17 @@ impl Writer<'_> {
         }
     }
 
-    /// The storage class of a program-scope variable.
+    /// The storage class of a program-scope variable (`verify` makes sure its space is
+    /// named; `Global` can only be wrong for a broken module).
     pub(super) fn global_class(&self, g: Handle<clc_passes::ast::Global>) -> StorageClass {
         let space = self.m.globals[g].ty.space.unwrap_or(AddressSpace::Global);
         self.opts.flavor.storage_class(space, Site::ModuleVariable)
+    }
+
+    /// The storage class the pointee of pointer type `t` lives in (`None`: not a pointer).
+    pub(super) fn pointee_class(&self, t: Handle<clc_passes::ast::Type>) -> Option<StorageClass> {
+        let (_, space, _) = self.m.types.as_pointer(t)?;
+        Some(self.opts.flavor.storage_class(space?, Site::Pointee))
     }
 
     /// The memory operands of an access to `sc` storage through a pointer to an object of

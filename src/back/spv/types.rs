@@ -18,7 +18,7 @@ impl Writer<'_> {
             Type::Void => self.b.type_void(),
             Type::Scalar(s) => self.numeric_ty((s, 1)),
             Type::Pointer { pointee, space, .. } => {
-                let space = space.unwrap_or(AddressSpace::Private);
+                let space = super::named(space, at)?;
                 if self.opts.flavor.is_vulkan() {
                     match space {
                         AddressSpace::Generic => {
@@ -444,7 +444,7 @@ impl Writer<'_> {
             return unsupported(at, "the address of a variable declared after its use");
         };
         let global = &self.m.globals[g];
-        let space = global.ty.space.unwrap_or(AddressSpace::Global);
+        let space = super::named(global.ty.space, at)?;
         // Walk the indices to find the addressed element's type.
         let mut cur = global.ty.ty;
         for &i in indices {

@@ -1,6 +1,6 @@
 //! The OpenCL flavour (SPEC.md §Mapping, OpenCL column).
 
-use clc_passes::ast::{AddressSpace, LangVersion};
+use clc_passes::ast::{AddressSpace, LangVersion, Scalar};
 use rspirv::spirv::{Capability, StorageClass};
 use spirv_tools::TargetEnv;
 
@@ -59,5 +59,28 @@ mod tests {
         assert_eq!(storage_class(AddressSpace::Local), StorageClass::Workgroup);
         assert_eq!(storage_class(AddressSpace::Private), StorageClass::Function);
         assert_eq!(storage_class(AddressSpace::Generic), StorageClass::Generic);
+    }
+}
+
+/// The OpenCL.std instruction that implements the OpenCL C math or integer builtin `name`
+/// for arguments whose first has the element kind `elem` (the Vulkan flavour maps these
+/// instructions on to GLSL.std.450 or emulations): integer functions have `s_`/`u_`
+/// forms, and `min`/`max`/`clamp` on floats are the common functions.
+pub(crate) fn std_instruction(name: &str, elem: Option<Scalar>) -> String {
+    let float = matches!(elem, Some(Scalar::Float { .. }));
+    let sign = if matches!(elem, Some(Scalar::Int { signed: true, .. })) {
+        "s"
+    } else {
+        "u"
+    };
+    match name {
+        "min" if float => "fmin_common".into(),
+        "max" if float => "fmax_common".into(),
+        "clamp" if float => "fclamp".into(),
+        "abs" | "abs_diff" | "add_sat" | "sub_sat" | "hadd" | "rhadd" | "mad_hi" | "mad_sat"
+        | "mul_hi" | "upsample" | "mad24" | "mul24" | "clamp" | "min" | "max" => {
+            format!("{sign}_{name}")
+        }
+        other => other.into(),
     }
 }
