@@ -425,6 +425,21 @@ fn vulkan_target_rejects_what_it_cannot_lower_at_its_location() {
         stderr(&o)
     );
     assert!(!d.path().join("k.spv").exists());
+    // __local vectors read as their components are an access chain; as another type they
+    // have no Vulkan form (work-group memory has no byte layout).
+    write(
+        d.path(),
+        "v.cl",
+        "kernel void v(local int4 *t, global int *o) {\n    o[0] = ((local int *)t)[get_local_id(0)] + ((local short *)t)[1];\n}\n",
+    );
+    let o = clc(d.path(), &["--target=vulkan1.2", "v.cl", "-o", "v.spv"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("v.cl:2:64: error: unsupported: reading __local memory as another type through a pointer cast on the Vulkan target"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.path().join("v.spv").exists());
     // A pointer whose space differs at run time has no Vulkan form.
     write(
         d.path(),

@@ -98,6 +98,9 @@ impl Writer<'_> {
             }
             ExprKind::Index { base, index } => {
                 let ty = self.ty(x.ty, span)?;
+                if let Some(found) = self.local_component_view(st, base, index, x.ty, span)? {
+                    return Ok(found);
+                }
                 // `arg[i]` on a kernel's `__local` argument: an access chain of its
                 // work-group array.
                 if let ExprKind::Load(p) = st.f.exprs[base].kind {
@@ -170,6 +173,66 @@ impl Writer<'_> {
             ExprKind::Swizzle { .. } => bug(span, "the address of vector components"),
             _ => bug(span, "this expression is not a place"),
         }
+    }
+
+    /// Vulkan: `((local T *)arg)[i]` where `arg` is a kernel's `__local` argument of vectors
+    /// of `T` (`local int4 *` read as `local int *`): component `i % n` of vector `i / n`.
+    /// Work-group memory has no byte layout to reinterpret, but this view needs none.
+    fn local_component_view(
+        &mut self,
+        st: &mut FnState<'_>,
+        base: Handle<Expr>,
+        index: Handle<Expr>,
+        elem: Handle<clc_passes::ast::Type>,
+        span: clc_passes::diag::Span,
+    ) -> Result<Option<(Word, StorageClass)>> {
+        if !self.opts.flavor.is_vulkan() {
+            return Ok(None);
+        }
+        let ExprKind::Cast {
+            kind: CastKind::PointerBitcast,
+            operand,
+            ..
+        } = st.f.exprs[base].kind
+        else {
+            return Ok(None);
+        };
+        let ExprKind::Load(p) = st.f.exprs[operand].kind else {
+            return Ok(None);
+        };
+        let ExprKind::Local(l) = st.f.exprs[p].kind else {
+            return Ok(None);
+        };
+        let Some((var, _, sc)) = st.local_arrays.get(&l).copied() else {
+            return Ok(None);
+        };
+        let Some((src, _, _)) = self.m.types.as_pointer(st.f.exprs[operand].ty) else {
+            return Ok(None);
+        };
+        let Type::Vector {
+            elem: component,
+            len,
+        } = *self.m.types.get(src)
+        else {
+            return Ok(None);
+        };
+        if len == 3 || self.m.types.as_scalar(elem) != Some(component) {
+            return Ok(None);
+        }
+        let ty = self.ty(elem, span)?;
+        let ptr_ty = self.pointer_sc(sc, ty);
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
+        let i = self.index64(st, index)?;
+        let n = self.u64_const(u64::from(len));
+        let outer = self.b.u_div(ulong, None, i, n)?;
+        let inner = self.b.u_mod(ulong, None, i, n)?;
+        Ok(Some((
+            self.b.access_chain(ptr_ty, None, var, [outer, inner])?,
+            sc,
+        )))
     }
 
     /// The storage class of a local variable's storage.
