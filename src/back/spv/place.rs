@@ -20,6 +20,8 @@ pub(super) enum Resolved {
         ty: Word,
         sc: StorageClass,
         ast: Handle<Type>,
+        /// What the place's address is known to be aligned to, at most (see `place_align`).
+        align: u64,
     },
     /// Components `indices` of the vector of type `vec_ty` at `ptr`; `ty` is the type of
     /// the selected components.
@@ -31,6 +33,7 @@ pub(super) enum Resolved {
         ty: Word,
         sc: StorageClass,
         vec_ast: Handle<Type>,
+        align: u64,
     },
 }
 
@@ -300,7 +303,21 @@ impl Writer<'_> {
         sc: StorageClass,
         ast: Handle<Type>,
     ) -> Result<Word> {
-        let (access, ops) = self.memory_access(sc, ast);
+        self.load_aligned(ty, ptr, sc, ast, u64::MAX)
+    }
+
+    /// As `load_from`, from an address aligned to at most `align` (a member of a packed
+    /// struct is aligned as the struct, not as its type).
+    fn load_aligned(
+        &mut self,
+        ty: Word,
+        ptr: Word,
+        sc: StorageClass,
+        ast: Handle<Type>,
+        align: u64,
+    ) -> Result<Word> {
+        let (access, mut ops) = self.memory_access(sc, ast);
+        cap_alignment(&mut ops, align);
         Ok(self.b.load(ty, None, ptr, access, ops)?)
     }
 
@@ -312,8 +329,54 @@ impl Writer<'_> {
         sc: StorageClass,
         ast: Handle<Type>,
     ) -> Result<()> {
-        let (access, ops) = self.memory_access(sc, ast);
+        self.store_aligned(ptr, v, sc, ast, u64::MAX)
+    }
+
+    fn store_aligned(
+        &mut self,
+        ptr: Word,
+        v: Word,
+        sc: StorageClass,
+        ast: Handle<Type>,
+        align: u64,
+    ) -> Result<()> {
+        let (access, mut ops) = self.memory_access(sc, ast);
+        cap_alignment(&mut ops, align);
         Ok(self.b.store(ptr, v, access, ops)?)
+    }
+
+    /// The alignment a place's address is known to have, where it can be less than its
+    /// type's: a member of a struct is aligned as the struct and its offset allow (a
+    /// `packed` struct has alignment 1, so `p[1].i` of a 5-byte packed struct is not
+    /// 4-aligned whatever `int` asks). `u64::MAX` where the type's alignment holds.
+    fn place_align(&self, st: &FnState<'_>, e: Handle<Expr>) -> u64 {
+        let x = &st.f.exprs[e];
+        match x.kind {
+            ExprKind::Member { base, field } => {
+                let b = &st.f.exprs[base];
+                let Type::Struct(d) = *self.m.types.get(b.ty) else {
+                    return u64::MAX;
+                };
+                let def = &self.m.types.structs[d];
+                let container = self.place_align(st, base).min(def.align.max(1));
+                let offset = def.fields.get(field as usize).map_or(0, |f| f.offset);
+                if offset == 0 {
+                    container
+                } else {
+                    container.min(1 << offset.trailing_zeros())
+                }
+            }
+            ExprKind::Index { base, .. } => match st.f.exprs[base].kind {
+                ExprKind::Cast {
+                    kind: CastKind::ArrayToPointer,
+                    operand,
+                    ..
+                } => self.place_align(st, operand),
+                _ => u64::MAX,
+            },
+            ExprKind::Swizzle { base, .. } => self.place_align(st, base),
+            _ => u64::MAX,
+        }
     }
 
     /// Computes a place's address once, for reading and writing it.
@@ -329,6 +392,7 @@ impl Writer<'_> {
             let vec_ty = self.ty(b.ty, b.span)?;
             let elem_ty = self.scalar(elem);
             let (ptr, sc) = self.place_in(st, base)?;
+            let align = self.place_align(st, base);
             return Ok(Resolved::Swizzle {
                 ptr,
                 vec_ty,
@@ -337,6 +401,7 @@ impl Writer<'_> {
                 ty,
                 sc,
                 vec_ast,
+                align,
             });
         }
         let (ptr, sc) = self.place_in(st, e)?;
@@ -345,13 +410,20 @@ impl Writer<'_> {
             ty,
             sc,
             ast: x.ty,
+            align: self.place_align(st, e),
         })
     }
 
     /// Reads a resolved place.
     pub(super) fn load_resolved(&mut self, r: &Resolved) -> Result<Word> {
         match r {
-            Resolved::Ptr { ptr, ty, sc, ast } => self.load_from(*ty, *ptr, *sc, *ast),
+            Resolved::Ptr {
+                ptr,
+                ty,
+                sc,
+                ast,
+                align,
+            } => self.load_aligned(*ty, *ptr, *sc, *ast, *align),
             Resolved::Swizzle {
                 ptr,
                 vec_ty,
@@ -359,9 +431,10 @@ impl Writer<'_> {
                 ty,
                 sc,
                 vec_ast,
+                align,
                 ..
             } => {
-                let v = self.load_from(*vec_ty, *ptr, *sc, *vec_ast)?;
+                let v = self.load_aligned(*vec_ty, *ptr, *sc, *vec_ast, *align)?;
                 self.components(v, indices, *ty)
             }
         }
@@ -370,7 +443,13 @@ impl Writer<'_> {
     /// Writes a resolved place.
     pub(super) fn store_resolved(&mut self, r: &Resolved, v: Word) -> Result<()> {
         match r {
-            Resolved::Ptr { ptr, sc, ast, .. } => self.store_to(*ptr, v, *sc, *ast),
+            Resolved::Ptr {
+                ptr,
+                sc,
+                ast,
+                align,
+                ..
+            } => self.store_aligned(*ptr, v, *sc, *ast, *align),
             Resolved::Swizzle {
                 ptr,
                 vec_ty,
@@ -378,9 +457,10 @@ impl Writer<'_> {
                 indices,
                 sc,
                 vec_ast,
+                align,
                 ..
             } => {
-                let old = self.load_from(*vec_ty, *ptr, *sc, *vec_ast)?;
+                let old = self.load_aligned(*vec_ty, *ptr, *sc, *vec_ast, *align)?;
                 // Component by component: drivers' SPIR-V readers mishandle shuffles of
                 // vectors of different sizes (Intel's CPU runtime crashes on them).
                 let new = if let [i] = indices.as_slice() {
@@ -396,7 +476,7 @@ impl Writer<'_> {
                     }
                     acc
                 };
-                self.store_to(*ptr, new, *sc, *vec_ast)
+                self.store_aligned(*ptr, new, *sc, *vec_ast, *align)
             }
         }
     }
@@ -450,5 +530,12 @@ impl Writer<'_> {
             },
             ConstScalar::Int(v),
         )
+    }
+}
+
+/// Lowers the `Aligned` literal of memory operands `ops` (if any) to at most `align`.
+fn cap_alignment(ops: &mut [Operand], align: u64) {
+    if let Some(Operand::LiteralBit32(a)) = ops.first_mut() {
+        *a = (*a).min(u32::try_from(align).unwrap_or(u32::MAX)).max(1);
     }
 }
