@@ -439,15 +439,24 @@ fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut 
     let dir = opts.vk_modules.as_deref().unwrap_or(out_dir);
     let spv = dir.join(format!("{stem}.vk.spv"));
     let json = dir.join(format!("{stem}.vk.json"));
+    // Why clc rejected it, kept next to the modules for a `--vk-modules` run elsewhere.
+    let why = dir.join(format!("{stem}.vk.unsupported"));
     let compiled = match &opts.vk_modules {
         Some(_) if spv.exists() && json.exists() => Ok(()),
-        Some(d) => Err(vulkan::Unsupported(format!(
-            "no prebuilt module in {} (clc did not compile it for Vulkan)",
-            d.display()
-        ))
+        Some(d) => Err(vulkan::Unsupported(std::fs::read_to_string(&why).unwrap_or_else(|_| {
+            format!(
+                "no prebuilt module in {} (clc did not compile it for Vulkan)",
+                d.display()
+            )
+        }))
         .into()),
         None => vulkan::compile(&opts.clc, spec, &spv, &json),
     };
+    if let (Err(e), Some(_), None) = (&compiled, &opts.keep, &opts.vk_modules) {
+        if let Some(u) = e.downcast_ref::<vulkan::Unsupported>() {
+            let _ = std::fs::write(&why, u.to_string());
+        }
+    }
     if let Err(e) = &compiled {
         if let Some(u) = e.downcast_ref::<vulkan::Unsupported>() {
             for run in &runs {
