@@ -443,13 +443,15 @@ fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut 
     let why = dir.join(format!("{stem}.vk.unsupported"));
     let compiled = match &opts.vk_modules {
         Some(_) if spv.exists() && json.exists() => Ok(()),
-        Some(d) => Err(vulkan::Unsupported(std::fs::read_to_string(&why).unwrap_or_else(|_| {
-            format!(
-                "no prebuilt module in {} (clc did not compile it for Vulkan)",
-                d.display()
-            )
-        }))
-        .into()),
+        Some(d) => Err(
+            vulkan::Unsupported(std::fs::read_to_string(&why).unwrap_or_else(|_| {
+                format!(
+                    "no prebuilt module in {} (clc did not compile it for Vulkan)",
+                    d.display()
+                )
+            }))
+            .into(),
+        ),
         None => vulkan::compile(&opts.clc, spec, &spv, &json),
     };
     if let (Err(e), Some(_), None) = (&compiled, &opts.keep, &opts.vk_modules) {

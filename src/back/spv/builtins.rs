@@ -992,16 +992,9 @@ impl Writer<'_> {
         });
         // The local linear id and the number of work-items in this (maybe partial) group.
         let mut used = std::mem::take(&mut st.used);
-        let id = self.vk_work_item(&mut used, WorkItem::LocalId, span);
-        let size =
-            id.and_then(|id| Ok((id, self.vk_work_item(&mut used, WorkItem::LocalSize, span)?)));
+        let geometry = self.vk_group_geometry(&mut used, span);
         st.used = used;
-        let (id, size) = size?;
-        let linear = self.linear_index(id, size)?;
-        let c = |w: &mut Self, v: Word, i: u32| w.b.composite_extract(ulong, None, v, [i]);
-        let (sx, sy, sz) = (c(self, size, 0)?, c(self, size, 1)?, c(self, size, 2)?);
-        let total = self.b.i_mul(ulong, None, sx, sy)?;
-        let total = self.b.i_mul(ulong, None, total, sz)?;
+        let (linear, total, _) = geometry?;
 
         let et = self.ty(elem, span)?;
         let dst_sc = self.opts.flavor.storage_class(dst_space, Site::Pointee);

@@ -15,7 +15,7 @@ use super::builtins::arg;
 use super::function::FnState;
 use super::types::ConstScalar;
 use super::{bug, Result, Writer};
-use clc_passes::ast::builtin::{GroupArith, GroupOp, WorkItem};
+use clc_passes::ast::builtin::{GroupArith, GroupOp};
 use clc_passes::ast::{Expr, Handle, Scalar, Type};
 use clc_passes::diag::Span;
 use rspirv::dr::{Instruction, Operand};
@@ -43,16 +43,9 @@ impl Writer<'_> {
             signed: false,
         });
         let mut used = std::mem::take(&mut st.used);
-        let id = self.vk_work_item(&mut used, WorkItem::LocalId, span);
-        let size =
-            id.and_then(|id| Ok((id, self.vk_work_item(&mut used, WorkItem::LocalSize, span)?)));
+        let geometry = self.vk_group_geometry(&mut used, span);
         st.used = used;
-        let (id, size) = size?;
-        let lid = self.linear_index(id, size)?;
-        let c = |w: &mut Self, i: u32| w.b.composite_extract(ulong, None, size, [i]);
-        let (sx, sy, sz) = (c(self, 0)?, c(self, 1)?, c(self, 2)?);
-        let n = self.b.i_mul(ulong, None, sx, sy)?;
-        let n = self.b.i_mul(ulong, None, n, sz)?;
+        let (lid, n, [sx, sy, sz]) = geometry?;
         let g = Group { lid, n, ulong };
         match op {
             GroupOp::All | GroupOp::Any => {

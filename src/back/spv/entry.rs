@@ -394,6 +394,28 @@ impl Writer<'_> {
         Ok(self.b.i_add(ulong, None, zyx, x)?)
     }
 
+    /// Vulkan: this work-item's place in its (maybe partial) work-group: its local linear
+    /// id, the number of work-items in the group, and the group's size in each dimension
+    /// (all `ulong`).
+    pub(super) fn vk_group_geometry(
+        &mut self,
+        used: &mut BTreeSet<Word>,
+        span: clc_passes::diag::Span,
+    ) -> Result<(Word, Word, [Word; 3])> {
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
+        let id = self.vk_work_item(used, clc_passes::ast::builtin::WorkItem::LocalId, span)?;
+        let size = self.vk_work_item(used, clc_passes::ast::builtin::WorkItem::LocalSize, span)?;
+        let linear = self.linear_index(id, size)?;
+        let c = |w: &mut Self, i: u32| w.b.composite_extract(ulong, None, size, [i]);
+        let dims = [c(self, 0)?, c(self, 1)?, c(self, 2)?];
+        let items = self.b.i_mul(ulong, None, dims[0], dims[1])?;
+        let items = self.b.i_mul(ulong, None, items, dims[2])?;
+        Ok((linear, items, dims))
+    }
+
     /// `(ptr_ty) (*base + offset)`: an object in the data buffer or the stack frame whose
     /// address is held by the `Private` variable `base`.
     pub(super) fn stack_address(

@@ -421,11 +421,7 @@ impl Lowering {
         if let Some(&t) = self.vector_ids.get(&(e, n)) {
             return t;
         }
-        let t = self.global(
-            Op::TypeVector,
-            None,
-            vec![Operand::IdRef(e), Operand::LiteralBit32(n)],
-        );
+        let t = self.type_decl(Op::TypeVector, Operand::IdRef(e), Operand::LiteralBit32(n));
         self.vectors.insert(t, (e, n));
         self.vector_ids.insert((e, n), t);
         t
@@ -435,14 +431,19 @@ impl Lowering {
         if let Some(&t) = self.pointer_ids.get(&(sc, pointee)) {
             return t;
         }
-        let t = self.global(
+        let t = self.type_decl(
             Op::TypePointer,
-            None,
-            vec![Operand::StorageClass(sc), Operand::IdRef(pointee)],
+            Operand::StorageClass(sc),
+            Operand::IdRef(pointee),
         );
         self.pointers.insert(t, (sc, pointee));
         self.pointer_ids.insert((sc, pointee), t);
         t
+    }
+
+    /// A new two-operand type declaration.
+    fn type_decl(&mut self, op: Op, a: Operand, b: Operand) -> Word {
+        self.global(op, None, vec![a, b])
     }
 
     fn constant(&mut self, ty: Word, v: u64) -> Word {
