@@ -1002,45 +1002,25 @@ impl Writer<'_> {
         let dst_ptr = self.pointer_sc(dst_sc, et);
         let src_ptr = self.pointer_sc(src_sc, et);
         // for (i = linear; i < num; i += total)
-        let fc = self.function_class();
-        let ulong_ptr = self.pointer_sc(fc, ulong);
-        let counter = self.function_variable(ulong_ptr, span)?;
-        self.b.store(counter, linear, None, [])?;
-        let (header, check, body, cont, merge) = (
-            self.b.id(),
-            self.b.id(),
-            self.b.id(),
-            self.b.id(),
-            self.b.id(),
-        );
-        self.b.branch(header)?;
-        self.begin(st, header)?;
-        self.b
-            .loop_merge(merge, cont, rspirv::spirv::LoopControl::NONE, [])?;
-        self.b.branch(check)?;
-        self.begin(st, check)?;
-        let i = self.b.load(ulong, None, counter, None, [])?;
-        let bt = self.bool_ty_n(1);
-        let more = self.b.u_less_than(bt, None, i, num)?;
-        self.b.branch_conditional(more, body, merge, [])?;
-        self.begin(st, body)?;
-        // The strided side is the global one.
-        let far = self.b.i_mul(ulong, None, i, stride)?;
-        let (di, si) = if dst_space == AddressSpace::Local {
-            (i, far)
-        } else {
-            (far, i)
-        };
-        let from = self.copy_element(st, src_e, src_ptr, src, si)?;
-        let v = self.load_from(et, from, src_sc, elem)?;
-        let to = self.copy_element(st, dst_e, dst_ptr, dst, di)?;
-        self.store_to(to, v, dst_sc, elem)?;
-        self.b.branch(cont)?;
-        self.begin(st, cont)?;
-        let next = self.b.i_add(ulong, None, i, total)?;
-        self.b.store(counter, next, None, [])?;
-        self.b.branch(header)?;
-        self.begin(st, merge)?;
+        self.ulong_loop(
+            st,
+            (linear, num),
+            span,
+            |w, st, i| {
+                // The strided side is the global one.
+                let far = w.b.i_mul(ulong, None, i, stride)?;
+                let (di, si) = if dst_space == AddressSpace::Local {
+                    (i, far)
+                } else {
+                    (far, i)
+                };
+                let from = w.copy_element(st, src_e, src_ptr, src, si)?;
+                let v = w.load_from(et, from, src_sc, elem)?;
+                let to = w.copy_element(st, dst_e, dst_ptr, dst, di)?;
+                w.store_to(to, v, dst_sc, elem)
+            },
+            |w, i| Ok(w.b.i_add(ulong, None, i, total)?),
+        )?;
         Ok(self.null(event_ty))
     }
 

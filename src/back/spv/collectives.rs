@@ -20,7 +20,7 @@ use clc_passes::ast::{Expr, Handle, Scalar, Type};
 use clc_passes::diag::Span;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{
-    GlslStd450Op as G, LoopControl, MemoryAccess, MemorySemantics, Op, Scope, StorageClass, Word,
+    GlslStd450Op as G, MemoryAccess, MemorySemantics, Op, Scope, StorageClass, Word,
 };
 
 impl Writer<'_> {
@@ -197,44 +197,26 @@ impl Writer<'_> {
         self.group_store(st, ty, g.lid, x, span)?;
         self.group_barrier()?;
         // for (d = 1; d < n; d *= 2)
-        let fc = self.function_class();
-        let ulong_ptr = self.pointer_sc(fc, ulong);
-        let d_var = self.function_variable(ulong_ptr, span)?;
         let one = self.u64_const(1);
-        self.b.store(d_var, one, None, [])?;
-        let (header, check, body, cont, merge) = (
-            self.b.id(),
-            self.b.id(),
-            self.b.id(),
-            self.b.id(),
-            self.b.id(),
-        );
-        self.b.branch(header)?;
-        self.begin(st, header)?;
-        self.b.loop_merge(merge, cont, LoopControl::NONE, [])?;
-        self.b.branch(check)?;
-        self.begin(st, check)?;
-        let d = self.b.load(ulong, None, d_var, None, [])?;
-        let bool_ty = self.bool_ty_n(1);
-        let more = self.b.u_less_than(bool_ty, None, d, g.n)?;
-        self.b.branch_conditional(more, body, merge, [])?;
-        self.begin(st, body)?;
-        let mine = self.group_load(st, ty, g.lid, span)?;
-        let has = self.b.u_greater_than_equal(bool_ty, None, g.lid, d)?;
-        let back = self.b.i_sub(ulong, None, g.lid, d)?;
-        let at = self.b.select(ulong, None, has, back, g.lid)?;
-        let other = self.group_load(st, ty, at, span)?;
-        let sum = self.group_combine(s, a, other, mine)?;
-        let v = self.b.select(ty, None, has, sum, mine)?;
-        self.group_barrier()?;
-        self.group_store(st, ty, g.lid, v, span)?;
-        self.group_barrier()?;
-        self.b.branch(cont)?;
-        self.begin(st, cont)?;
-        let next = self.b.shift_left_logical(ulong, None, d, one)?;
-        self.b.store(d_var, next, None, [])?;
-        self.b.branch(header)?;
-        self.begin(st, merge)?;
+        self.ulong_loop(
+            st,
+            (one, g.n),
+            span,
+            |w, st, d| {
+                let bool_ty = w.bool_ty_n(1);
+                let mine = w.group_load(st, ty, g.lid, span)?;
+                let has = w.b.u_greater_than_equal(bool_ty, None, g.lid, d)?;
+                let back = w.b.i_sub(ulong, None, g.lid, d)?;
+                let at = w.b.select(ulong, None, has, back, g.lid)?;
+                let other = w.group_load(st, ty, at, span)?;
+                let sum = w.group_combine(s, a, other, mine)?;
+                let v = w.b.select(ty, None, has, sum, mine)?;
+                w.group_barrier()?;
+                w.group_store(st, ty, g.lid, v, span)?;
+                w.group_barrier()
+            },
+            |w, d| Ok(w.b.shift_left_logical(ulong, None, d, one)?),
+        )?;
         self.group_load(st, ty, g.lid, span)
     }
 

@@ -459,6 +459,51 @@ impl Writer<'_> {
 
     /// A new `Function` variable of pointer type `ptr`, placed at the top of the current
     /// function's entry block (where SPIR-V requires variables), whatever block is open.
+    /// `for (i = init; i < limit; i = step(i)) body(i)` over `ulong`s, with structured
+    /// control flow (the counter in a Function variable).
+    pub(super) fn ulong_loop(
+        &mut self,
+        st: &mut FnState<'_>,
+        (init, limit): (Word, Word),
+        at: Span,
+        body: impl FnOnce(&mut Self, &mut FnState<'_>, Word) -> Result<()>,
+        step: impl FnOnce(&mut Self, Word) -> Result<Word>,
+    ) -> Result<()> {
+        let ulong = self.scalar(clc_passes::ast::Scalar::Int {
+            width: 64,
+            signed: false,
+        });
+        let fc = self.function_class();
+        let ulong_ptr = self.pointer_sc(fc, ulong);
+        let counter = self.function_variable(ulong_ptr, at)?;
+        self.b.store(counter, init, None, [])?;
+        let (header, check, body_l, cont, merge) = (
+            self.b.id(),
+            self.b.id(),
+            self.b.id(),
+            self.b.id(),
+            self.b.id(),
+        );
+        self.b.branch(header)?;
+        self.begin(st, header)?;
+        self.b
+            .loop_merge(merge, cont, rspirv::spirv::LoopControl::NONE, [])?;
+        self.b.branch(check)?;
+        self.begin(st, check)?;
+        let i = self.b.load(ulong, None, counter, None, [])?;
+        let bt = self.bool_ty_n(1);
+        let more = self.b.u_less_than(bt, None, i, limit)?;
+        self.b.branch_conditional(more, body_l, merge, [])?;
+        self.begin(st, body_l)?;
+        body(self, st, i)?;
+        self.b.branch(cont)?;
+        self.begin(st, cont)?;
+        let next = step(self, i)?;
+        self.b.store(counter, next, None, [])?;
+        self.b.branch(header)?;
+        self.begin(st, merge)
+    }
+
     pub(super) fn function_variable(&mut self, ptr: Word, at: Span) -> Result<Word> {
         let Some(f) = self.b.selected_function() else {
             return bug(at, "a function variable outside a function");
