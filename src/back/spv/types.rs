@@ -76,16 +76,7 @@ impl Writer<'_> {
                     offsets.push(0);
                     if rep_size < def.size {
                         offsets.push(rep_size);
-                        let byte = self.scalar(Scalar::Int {
-                            width: 8,
-                            signed: false,
-                        });
-                        let len_ty = self.scalar(Scalar::Int {
-                            width: 32,
-                            signed: false,
-                        });
-                        let len = self.constant_bits(len_ty, def.size - rep_size);
-                        members.push(self.b.type_array(byte, len));
+                        members.push(self.padding(def.size - rep_size));
                     }
                     let rep_index = def
                         .fields
@@ -597,16 +588,7 @@ impl Writer<'_> {
                 let mut ids = vec![self.const_value(def.fields[0].ty, first, at)?];
                 let rep_size = self.m.types.size_of(def.fields[0].ty, &self.m.lang.layout);
                 if rep_size < def.size {
-                    let byte = self.scalar(Scalar::Int {
-                        width: 8,
-                        signed: false,
-                    });
-                    let len_ty = self.scalar(Scalar::Int {
-                        width: 32,
-                        signed: false,
-                    });
-                    let len = self.constant_bits(len_ty, def.size - rep_size);
-                    let pad = self.b.type_array(byte, len);
+                    let pad = self.padding(def.size - rep_size);
                     ids.push(self.null(pad));
                 }
                 self.b.constant_composite(ty, ids)
