@@ -8,6 +8,7 @@ down."
     python3 fuzz/corpus.py                    # every suite of fuzz/corpus.toml
     python3 fuzz/corpus.py --suite rodinia    # one suite (results of the others are kept)
     python3 fuzz/corpus.py --materialise-only # just unpack the sources
+    python3 fuzz/corpus.py --target vulkan1.2 # clc for Vulkan (writes corpus-results-vulkan1.2.*)
 
 The manifest (fuzz/corpus.toml) names, per suite, a public GitHub repository, a pinned
 commit, the files to compile and the options their host code uses. No third-party source is
@@ -305,7 +306,8 @@ EXTENSION_CAP = re.compile(r"Capability (Float16|Int64Atomics) is not allowed by
 
 
 def spirv_val(spv: Path, env: str) -> tuple[bool, str]:
-    rc, out, _ = run(["spirv-val", "--target-env", env, str(spv)], 60)
+    extra = ["--scalar-block-layout"] if env.startswith("vulkan") else []
+    rc, out, _ = run(["spirv-val", "--target-env", env, *extra, str(spv)], 60)
     first = out.strip().splitlines()[0] if out.strip() else ""
     if rc != 0 and EXTENSION_CAP.search(first):
         # SPIRV-Tools' OpenCL environments know no extensions: a module using half
@@ -321,10 +323,13 @@ def val_env(args: list[str]) -> str:
     return "opencl1.2" if std in ("CL1.0", "CL1.1", "CL1.2") else "opencl2.0"
 
 
-def compile_clc(clc: Path, src: Path, args: list[str], root: Path, timeout: float) -> dict:
+def compile_clc(
+    clc: Path, src: Path, args: list[str], root: Path, timeout: float, target: str | None = None
+) -> dict:
     with tempfile.TemporaryDirectory(prefix="clc-corpus-") as tmp:
         out = Path(tmp) / "out.spv"
-        rc, text, secs = run([str(clc), *args, str(src), "-o", str(out)], timeout)
+        flags = [f"--target={target}"] if target else []
+        rc, text, secs = run([str(clc), *flags, *args, str(src), "-o", str(out)], timeout)
         r = {"seconds": round(secs, 2)}
         if rc is None:
             r.update(status="timeout", message=f"no answer after {timeout:.0f} s")
@@ -337,7 +342,7 @@ def compile_clc(clc: Path, src: Path, args: list[str], root: Path, timeout: floa
             if not out.exists():
                 r.update(status="invalid-module", message="exit 0 but no output file")
             else:
-                ok, why = spirv_val(out, val_env(args))
+                ok, why = spirv_val(out, target or val_env(args))
                 r.update(status="ok" if ok else "invalid-module", message="" if ok else why)
         else:
             msg = first_error(text, root)
@@ -407,8 +412,11 @@ def main() -> int:
     ap.add_argument("--materialise-only", action="store_true")
     ap.add_argument("--no-ref-cache", action="store_true", help="rerun clang-22 on every file")
     ap.add_argument("--no-clc", action="store_true", help="only clang-22 (to tune the manifest)")
-    ap.add_argument("--out", type=Path, default=HERE / "corpus-results")
+    ap.add_argument("--out", type=Path, default=None, help="results file stem (default corpus-results[-TARGET])")
+    ap.add_argument("--target", help="clc's target (vulkan1.2, vulkan1.3), validated for its environment")
     a = ap.parse_args()
+    if a.out is None:
+        a.out = HERE / (f"corpus-results-{a.target}" if a.target else "corpus-results")
 
     manifest = load_manifest(a.manifest)
     suites = [s for s in manifest["suite"] if not a.suite or s["name"] in a.suite]
@@ -425,7 +433,7 @@ def main() -> int:
     ref_cache = {k: v for k, v in ref_cache.items() if not EXTENSION_CAP.search(v.get("message", ""))}
 
     # Results of suites not run this time are kept from the previous results file.
-    old = json.loads(a.out.with_suffix(".json").read_text()) if a.out.with_suffix(".json").exists() else {}
+    old = json.loads(Path(f"{a.out}.json").read_text()) if Path(f"{a.out}.json").exists() else {}
     names = {s["name"] for s in manifest["suite"]}
     results = {"suites": {k: v for k, v in old.get("suites", {}).items() if k in names}}
 
@@ -479,7 +487,7 @@ def main() -> int:
                 ref_cache[key] = ref
         res = {"options": [x.replace(str(root), "{root}") for x in args], "clang": ref}
         if not a.no_clc:
-            res["clc"] = compile_clc(a.clc, src, args, root, a.timeout)
+            res["clc"] = compile_clc(a.clc, src, args, root, a.timeout, a.target)
         return s["name"], rel, res
 
     t0 = time.monotonic()
@@ -504,6 +512,7 @@ def main() -> int:
         return 0
 
     results["clang"] = clang_ver
+    results["target"] = a.target or "opencl"
     results["clc_commit"] = subprocess.run(
         ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
     ).stdout.strip()
@@ -518,8 +527,8 @@ def main() -> int:
         "built": clc_built,
         "uncommitted_sources_at_run": bool(dirty),
     }
-    a.out.with_suffix(".json").write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
-    a.out.with_suffix(".md").write_text(report(results, manifest))
+    Path(f"{a.out}.json").write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    Path(f"{a.out}.md").write_text(report(results, manifest))
     print(f"corpus: wrote {a.out}.md and {a.out}.json", file=sys.stderr)
     return 0
 
