@@ -106,7 +106,13 @@ impl Writer<'_> {
                     _ => field,
                 };
                 let v = self.value(st, base)?;
-                self.b.composite_extract(ty, None, v, [index])?
+                if self.byte_member(st.f.exprs[base].ty, field).is_some() {
+                    let bytes_ty = self.bytes_ty(x.ty);
+                    let bytes = self.b.composite_extract(bytes_ty, None, v, [index])?;
+                    self.from_bytes(bytes, x.ty, span)?
+                } else {
+                    self.b.composite_extract(ty, None, v, [index])?
+                }
             }
             ExprKind::Local(_)
             | ExprKind::Global(_)

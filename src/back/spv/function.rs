@@ -757,6 +757,61 @@ impl Writer<'_> {
     }
 
     /// Stores an initializer into the object at `ptr`.
+    /// Initializes a member of a packed struct stored as bytes (`bytes.rs`): through a
+    /// cast pointer in buffer memory, else from the bytes of its value.
+    #[allow(clippy::too_many_arguments)]
+    fn store_init_bytes(
+        &mut self,
+        st: &mut FnState<'_>,
+        ptr: Word,
+        (ty, field): (Handle<Type>, u32),
+        member: Handle<Type>,
+        sc: StorageClass,
+        init: &Init,
+        span: Span,
+    ) -> Result<()> {
+        let Type::Struct(d) = *self.m.types.get(ty) else {
+            return bug(span, "bytes of a member of a non-struct");
+        };
+        let bytes_ty = self.bytes_ty(member);
+        let bytes_ptr = self.pointer_sc(sc, bytes_ty);
+        let idx = self.u32_const(self.member_index(d, field));
+        let at = self.b.in_bounds_access_chain(bytes_ptr, None, ptr, [idx])?;
+        if sc == StorageClass::PhysicalStorageBuffer {
+            let mt = self.ty(member, span)?;
+            let mp = self.pointer_sc(sc, mt);
+            let cast = self.b.bitcast(mp, None, at)?;
+            return self.store_init(st, cast, member, sc, init, span);
+        }
+        let bytes = match init {
+            Init::Expr(e) => {
+                let v = self.value(st, *e)?;
+                self.to_bytes(v, member, span)?
+            }
+            Init::Zero => self.null(bytes_ty),
+            Init::List(items) => {
+                // A vector member: its components.
+                let Some((s, n)) = self.numeric(member) else {
+                    return bug(span, "a braced initializer for a scalar member");
+                };
+                let comp_ty = self.numeric_ty((s, 1));
+                let mut parts = Vec::with_capacity(usize::from(n));
+                for item in items {
+                    match item {
+                        Init::Expr(e) => parts.push(self.value(st, *e)?),
+                        Init::Zero => parts.push(self.null(comp_ty)),
+                        Init::List(_) => return bug(span, "a nested list for a vector component"),
+                    }
+                }
+                parts.resize(usize::from(n), self.null(comp_ty));
+                let vt = self.numeric_ty((s, n));
+                let v = self.b.composite_construct(vt, None, parts)?;
+                self.to_bytes(v, member, span)?
+            }
+        };
+        self.store_to(at, bytes, sc, member)
+    }
+
     pub(super) fn store_init(
         &mut self,
         st: &mut FnState<'_>,
@@ -812,6 +867,10 @@ impl Writer<'_> {
                 for (i, (item, m)) in items.iter().zip(members).enumerate() {
                     let mt = self.ty(m, span)?;
                     let mp = self.pointer_sc(sc, mt);
+                    if self.byte_member(ty, i as u32).is_some() {
+                        self.store_init_bytes(st, ptr, (ty, i as u32), m, sc, item, span)?;
+                        continue;
+                    }
                     let elem = if is_union {
                         self.b.bitcast(mp, None, ptr)?
                     } else {

@@ -8,6 +8,7 @@
 //! [`builtins`]. Target-specific decisions live in [`flavor`].
 
 mod builtins;
+mod bytes;
 mod collectives;
 mod entry;
 mod expr;
@@ -206,6 +207,9 @@ pub(crate) struct Writer<'m> {
     struct_members: HashMap<Handle<clc_passes::ast::StructDef>, Vec<u32>>,
     /// Program-scope samplers: their sampler bits.
     sampler_globals: HashMap<Handle<Global>, u64>,
+    /// Vulkan: members of packed structs stored as their bytes (misaligned), by (struct,
+    /// field).
+    byte_members: std::collections::HashSet<(Handle<clc_passes::ast::StructDef>, u32)>,
     /// Representation member of each union.
     unions: HashMap<Handle<clc_passes::ast::StructDef>, usize>,
     /// Built-in input variables by built-in.
@@ -268,6 +272,7 @@ impl<'m> Writer<'m> {
             nulls: HashMap::new(),
             globals: HashMap::new(),
             unions: HashMap::new(),
+            byte_members: Default::default(),
             sampler_globals: HashMap::new(),
             struct_members: HashMap::new(),
             builtin_vars: HashMap::new(),

@@ -23,17 +23,23 @@ pub(super) enum Resolved {
         /// What the place's address is known to be aligned to, at most (see `place_align`).
         align: u64,
     },
-    /// Components `indices` of the vector of type `vec_ty` at `ptr`; `ty` is the type of
-    /// the selected components.
-    Swizzle {
+    /// Vulkan: a misaligned member of a packed struct in logical storage, stored as the
+    /// bytes (`uchar[n]`, SPIR-V type `bytes_ty`) at `ptr` (see `bytes.rs`).
+    Bytes {
         ptr: Word,
+        bytes_ty: Word,
+        sc: StorageClass,
+        ast: Handle<Type>,
+        at: clc_passes::diag::Span,
+    },
+    /// Components `indices` of the vector (SPIR-V type `vec_ty`) in place `vec`; `ty` is
+    /// the type of the selected components.
+    Swizzle {
+        vec: Box<Resolved>,
         vec_ty: Word,
         elem_ty: Word,
         indices: Vec<u8>,
         ty: Word,
-        sc: StorageClass,
-        vec_ast: Handle<Type>,
-        align: u64,
     },
 }
 
@@ -160,6 +166,21 @@ impl Writer<'_> {
                     return Ok((self.b.bitcast(ptr_ty, None, base)?, sc));
                 }
                 let idx = self.u32_const(self.member_index(def, field));
+                if self.byte_members.contains(&(def, field)) {
+                    // Stored as bytes: a buffer address can be cast to the member's type.
+                    if sc != StorageClass::PhysicalStorageBuffer {
+                        return super::unsupported(
+                            span,
+                            "the address of a misaligned member of a packed struct outside buffer memory on the Vulkan target",
+                        );
+                    }
+                    let bytes_ty = self.bytes_ty(x.ty);
+                    let bytes_ptr = self.pointer_sc(sc, bytes_ty);
+                    let p = self
+                        .b
+                        .in_bounds_access_chain(bytes_ptr, None, base, [idx])?;
+                    return Ok((self.b.bitcast(ptr_ty, None, p)?, sc));
+                }
                 Ok((
                     self.b.in_bounds_access_chain(ptr_ty, None, base, [idx])?,
                     sc,
@@ -388,21 +409,34 @@ impl Writer<'_> {
             let Some((elem, _)) = self.numeric(b.ty) else {
                 return bug(x.span, "swizzle of a non-vector");
             };
-            let vec_ast = b.ty;
             let vec_ty = self.ty(b.ty, b.span)?;
             let elem_ty = self.scalar(elem);
-            let (ptr, sc) = self.place_in(st, base)?;
-            let align = self.place_align(st, base);
+            let vec = Box::new(self.resolve(st, base)?);
             return Ok(Resolved::Swizzle {
-                ptr,
+                vec,
                 vec_ty,
                 elem_ty,
                 indices,
                 ty,
-                sc,
-                vec_ast,
-                align,
             });
+        }
+        if let ExprKind::Member { base, field } = x.kind {
+            if let Some(def) = self.byte_member(st.f.exprs[base].ty, field) {
+                let (b, sc) = self.place_in(st, base)?;
+                if sc != StorageClass::PhysicalStorageBuffer {
+                    let bytes_ty = self.bytes_ty(x.ty);
+                    let bytes_ptr = self.pointer_sc(sc, bytes_ty);
+                    let idx = self.u32_const(self.member_index(def, field));
+                    let ptr = self.b.in_bounds_access_chain(bytes_ptr, None, b, [idx])?;
+                    return Ok(Resolved::Bytes {
+                        ptr,
+                        bytes_ty,
+                        sc,
+                        ast: x.ty,
+                        at: x.span,
+                    });
+                }
+            }
         }
         let (ptr, sc) = self.place_in(st, e)?;
         Ok(Resolved::Ptr {
@@ -424,17 +458,20 @@ impl Writer<'_> {
                 ast,
                 align,
             } => self.load_aligned(*ty, *ptr, *sc, *ast, *align),
-            Resolved::Swizzle {
+            Resolved::Bytes {
                 ptr,
-                vec_ty,
-                indices,
-                ty,
+                bytes_ty,
                 sc,
-                vec_ast,
-                align,
-                ..
+                ast,
+                at,
             } => {
-                let v = self.load_aligned(*vec_ty, *ptr, *sc, *vec_ast, *align)?;
+                let bytes = self.load_from(*bytes_ty, *ptr, *sc, *ast)?;
+                self.from_bytes(bytes, *ast, *at)
+            }
+            Resolved::Swizzle {
+                vec, indices, ty, ..
+            } => {
+                let v = self.load_resolved(vec)?;
                 self.components(v, indices, *ty)
             }
         }
@@ -450,17 +487,20 @@ impl Writer<'_> {
                 align,
                 ..
             } => self.store_aligned(*ptr, v, *sc, *ast, *align),
+            Resolved::Bytes {
+                ptr, sc, ast, at, ..
+            } => {
+                let bytes = self.to_bytes(v, *ast, *at)?;
+                self.store_to(*ptr, bytes, *sc, *ast)
+            }
             Resolved::Swizzle {
-                ptr,
+                vec,
                 vec_ty,
                 elem_ty,
                 indices,
-                sc,
-                vec_ast,
-                align,
                 ..
             } => {
-                let old = self.load_aligned(*vec_ty, *ptr, *sc, *vec_ast, *align)?;
+                let old = self.load_resolved(vec)?;
                 // Component by component: drivers' SPIR-V readers mishandle shuffles of
                 // vectors of different sizes (Intel's CPU runtime crashes on them).
                 let new = if let [i] = indices.as_slice() {
@@ -476,7 +516,7 @@ impl Writer<'_> {
                     }
                     acc
                 };
-                self.store_aligned(*ptr, new, *sc, *vec_ast, *align)
+                self.store_resolved(vec, new)
             }
         }
     }

@@ -98,12 +98,16 @@ impl Writer<'_> {
                         } else {
                             self.natural_align(f.ty)
                         };
-                        if self.opts.flavor.is_vulkan() && f.offset % self.natural_align(f.ty) != 0
-                        {
+                        // Vulkan lays a member out at a multiple of its scalar alignment: a
+                        // misaligned one of a packed struct is stored as its bytes
+                        // (`bytes.rs` converts on access).
+                        let as_bytes = self.opts.flavor.is_vulkan()
+                            && f.offset % self.natural_align(f.ty) != 0;
+                        if as_bytes && self.numeric(f.ty).is_none() {
                             return unsupported(
                                 at,
                                 format!(
-                                    "the misaligned member '{}' of a packed struct on the Vulkan target",
+                                    "the misaligned member '{}' of a packed struct on the Vulkan target (only scalars and vectors can be)",
                                     f.name
                                 ),
                             );
@@ -121,7 +125,13 @@ impl Writer<'_> {
                         }
                         map.push(members.len() as u32);
                         offsets.push(f.offset);
-                        members.push(self.ty(f.ty, at)?);
+                        if as_bytes {
+                            let n = self.m.types.size_of(f.ty, &layout);
+                            members.push(self.padding(n));
+                            self.byte_members.insert((d, map.len() as u32 - 1));
+                        } else {
+                            members.push(self.ty(f.ty, at)?);
+                        }
                         pos = f.offset + self.m.types.size_of(f.ty, &layout);
                         max_align = max_align.max(align);
                     }
@@ -233,7 +243,7 @@ impl Writer<'_> {
     }
 
     /// `uchar[n]`, for explicit padding.
-    fn padding(&mut self, n: u64) -> Word {
+    pub(super) fn padding(&mut self, n: u64) -> Word {
         let byte = self.scalar(Scalar::Int {
             width: 8,
             signed: false,
@@ -600,8 +610,12 @@ impl Writer<'_> {
                     .map(|f| f.ty)
                     .collect();
                 let mut values = Vec::new();
-                for (f, i) in fields.into_iter().zip(items) {
-                    values.push(self.const_value(f, i, at)?);
+                for (k, (f, i)) in fields.into_iter().zip(items).enumerate() {
+                    if self.byte_members.contains(&(d, k as u32)) {
+                        values.push(self.const_bytes(f, i, at)?);
+                    } else {
+                        values.push(self.const_value(f, i, at)?);
+                    }
                 }
                 // Padding members take null values.
                 let member_tys = self.struct_member_types(ty);
