@@ -10,7 +10,10 @@
 //! - `sin`/`cos`: x·2/π reduced modulo 4 exactly (Payne–Hanek in `double`): x (split into
 //!   26/27-bit halves for `double`) times 24- or 26-bit pieces of 2/π, each product exact and
 //!   reduced modulo 4 exactly, summed in double-double; `double` arguments below 2^20 take a
-//!   four-part Cody–Waite reduction instead. Taylor polynomials on [−π/4, π/4].
+//!   four-part Cody–Waite reduction instead. `double` reduces |x| (a negative product would
+//!   not reduce exactly) and from 2^600 on scales x down and the chunks up by 2^600 (the
+//!   last chunks would be subnormal, which a device may flush). Taylor polynomials on
+//!   [−π/4, π/4].
 //! - `atan`: |x| > 1 by π/2 − atan(1/x), then t > 2−√3 by π/6 + atan((√3t−1)/(t+√3)),
 //!   Taylor to t³¹; `asin`/`acos` as `atan2` of x and √((1−x)(1+x)).
 //! - `cbrt`: an estimate from the exponent bits, four Newton steps and a final correction
@@ -472,17 +475,29 @@ fn two_prod(f: &Fx<'_, '_>, a: Word, b: Word) -> (Word, Word) {
 
 /// x·2/π modulo 4 from exact partial products: the pieces of x times the `bits`-bit chunks
 /// of 2/π, each reduced modulo 4 exactly and summed in double-double. Returns the quadrant
-/// (an `int`) and the remaining fraction in [−½, ½] as (hi, lo).
-fn payne_hanek(f: &Fx<'_, '_>, pieces: &[Word], chunks: &[u32], bits: i32) -> (Word, Word, Word) {
+/// (an `int`) and the remaining fraction in [−½, ½] as (hi, lo). The pieces must be
+/// nonnegative (a negative product would not reduce exactly). Where `big` holds, the pieces
+/// come scaled by 2^-600 and the chunks are scaled by 2^600 instead, which keeps the small
+/// chunks out of the subnormal range (that a device may flush).
+fn payne_hanek(
+    f: &Fx<'_, '_>,
+    pieces: &[Word],
+    chunks: &[u32],
+    bits: i32,
+    big: Option<Word>,
+) -> (Word, Word, Word) {
     let mut hi = f.d(0.0);
     let mut lo = f.d(0.0);
     for &p in pieces {
         for (i, &c) in chunks.iter().enumerate() {
-            let cv = f64::from(c) * 2f64.powi(-bits * (i as i32 + 1));
-            if cv == 0.0 {
-                continue;
-            }
-            let prod = f.mul(p, f.d(cv));
+            let e = -bits * (i as i32 + 1);
+            let cv = f64::from(c) * 2f64.powi(e);
+            let cw = match big {
+                Some(b) => f.sel(b, f.d(f64::from(c) * 2f64.powi(e + 600)), f.d(cv)),
+                None if cv == 0.0 => continue,
+                None => f.d(cv),
+            };
+            let prod = f.mul(p, cw);
             let q = f.floor(f.mul(prod, f.d(0.25)));
             let m = f.sub(prod, f.mul(q, f.d(4.0)));
             let (s, e) = two_sum(f, hi, m);
@@ -506,12 +521,23 @@ fn payne_hanek(f: &Fx<'_, '_>, pieces: &[Word], chunks: &[u32], bits: i32) -> (W
 /// The reduced argument of x as y_hi + y_lo in [−π/4, π/4] and the quadrant.
 fn reduce(f: &Fx<'_, '_>, x: Word, double: bool) -> (Word, Word, Word) {
     let (q, rh, rl) = if double {
-        // Halves of x: the top 26 bits by masking, the rest exact.
-        let xh = f.cast(f.and(f.cast(x, U64), f.ci(U64, !((1i64 << 27) - 1))), F64);
-        let xl = f.sub(x, xh);
-        payne_hanek(f, &[xh, xl], &TWO_OVER_PI_26, 26)
+        // Halves of |x| (scaled by 2^-600 from 2^600 on): the top 26 bits by masking, the
+        // rest exact; the reduction of −|x| is the negated one.
+        let a = f.abs(x);
+        let big = f.ge(a, f.d(2f64.powi(600)));
+        let a = f.mul(a, f.sel(big, f.d(2f64.powi(-600)), f.d(1.0)));
+        let xh = f.cast(f.and(f.cast(a, U64), f.ci(U64, !((1i64 << 27) - 1))), F64);
+        let xl = f.sub(a, xh);
+        let (q, rh, rl) = payne_hanek(f, &[xh, xl], &TWO_OVER_PI_26, 26, Some(big));
+        let neg = f.lt(x, f.d(0.0));
+        let nq = f.andi(f.sub(f.ci(I32, 4), q), 3);
+        (
+            f.sel(neg, nq, q),
+            f.sel(neg, f.neg(rh), rh),
+            f.sel(neg, f.neg(rl), rl),
+        )
     } else {
-        payne_hanek(f, &[x], &TWO_OVER_PI_24, 24)
+        payne_hanek(f, &[x], &TWO_OVER_PI_24, 24, None)
     };
     // (rh + rl)·π/2 in double-double.
     let (p, e) = two_prod(f, rh, f.d(FRAC_PI_2));
