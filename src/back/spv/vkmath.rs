@@ -10,11 +10,13 @@
 //! The algorithms are branch-free over the lanes of a vector: every step is a component-wise
 //! instruction and special cases are merged with `OpSelect`. `float` and `half` functions
 //! are computed in `double` (with care for cancellation) and rounded once; `double`
-//! functions have their own double-accurate algorithms where implemented ([`transc`]) and
-//! stay `unsupported:` otherwise. The modules: [`int`] (integer functions, exact), [`exact`]
-//! (exact floating-point functions), [`transc`] (transcendental functions).
+//! functions have their own double-accurate algorithms ([`transc`], and [`dmath`] in
+//! double-double where widening is not available) and stay `unsupported:` where there is
+//! none. The modules: [`int`] (integer functions, exact), [`exact`] (exact floating-point
+//! functions), [`transc`] (transcendental functions), [`dmath`] (their `double` versions).
 
 mod convert;
+mod dmath;
 mod exact;
 mod int;
 mod transc;

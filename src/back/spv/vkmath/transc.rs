@@ -1,7 +1,8 @@
 //! Transcendental functions. `float` and `half` operands are widened to `double`, computed
 //! there to about 2^-45 and rounded once, well inside OpenCL's bounds; the `double`
-//! versions of `exp`, `log`, `sin`, `cos`, `sincos`, `cbrt` and `hypot` are accurate to about
-//! one `double` ulp. The algorithms:
+//! versions of `exp`, `log`, `sin`, `cos`, `sincos`, `tan`, `sinpi`, `cospi`, `tanpi`, `cbrt`,
+//! `hypot` and `pow` are accurate to about one `double` ulp; the other `double` functions
+//! are in [`super::dmath`]. The algorithms:
 //!
 //! - `exp`: k = rint(x/ln2), r = x − k·ln2 with ln2 in two parts (Cody–Waite), eʳ by its
 //!   Taylor polynomial to r¹³ (|r| ≤ ln2/2), scaled by 2ᵏ in two steps.
@@ -10,7 +11,10 @@
 //! - `sin`/`cos`: x·2/π reduced modulo 4 exactly (Payne–Hanek in `double`): x (split into
 //!   26/27-bit halves for `double`) times 24- or 26-bit pieces of 2/π, each product exact and
 //!   reduced modulo 4 exactly, summed in double-double; `double` arguments below 2^20 take a
-//!   four-part Cody–Waite reduction instead. Taylor polynomials on [−π/4, π/4].
+//!   four-part Cody–Waite reduction instead. `double` reduces |x| (a negative product would
+//!   not reduce exactly) and from 2^600 on scales x down and the chunks up by 2^600 (the
+//!   last chunks would be subnormal, which a device may flush). Taylor polynomials on
+//!   [−π/4, π/4].
 //! - `atan`: |x| > 1 by π/2 − atan(1/x), then t > 2−√3 by π/6 + atan((√3t−1)/(t+√3)),
 //!   Taylor to t³¹; `asin`/`acos` as `atan2` of x and √((1−x)(1+x)).
 //! - `cbrt`: an estimate from the exponent bits, four Newton steps and a final correction
@@ -47,13 +51,13 @@ pub(super) fn supported(sig: &Sig) -> bool {
         C::pown => {
             (narrow || double) && sig.ins.len() == 2 && sig.ins[0] == sig.result && int_arg(1)
         }
+        C::tan | C::sinpi | C::cospi | C::tanpi => (narrow || double) && same,
         C::exp2
         | C::exp10
         | C::expm1
         | C::log2
         | C::log10
         | C::log1p
-        | C::tan
         | C::asin
         | C::acos
         | C::atan
@@ -64,9 +68,6 @@ pub(super) fn supported(sig: &Sig) -> bool {
         | C::asinh
         | C::acosh
         | C::atanh
-        | C::sinpi
-        | C::cospi
-        | C::tanpi
         | C::asinpi
         | C::acospi
         | C::atanpi
@@ -74,10 +75,12 @@ pub(super) fn supported(sig: &Sig) -> bool {
         | C::erf
         | C::erfc
         | C::tgamma
-        | C::lgamma => narrow && same,
-        C::rootn => narrow && sig.ins.len() == 2 && sig.ins[0] == sig.result && int_arg(1),
+        | C::lgamma => (narrow || double) && same,
+        C::rootn => {
+            (narrow || double) && sig.ins.len() == 2 && sig.ins[0] == sig.result && int_arg(1)
+        }
         C::lgamma_r => {
-            narrow
+            (narrow || double)
                 && same
                 && sig
                     .out
@@ -99,6 +102,11 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
         }
     });
     let double = width(rs) == 64;
+    if double {
+        if let Some((result, out)) = super::dmath::eval(f, sig.op, x, y) {
+            return Some(Body { result, out });
+        }
+    }
     let mut out = None;
     let r = match sig.op {
         C::exp => exp_d(f, x),
@@ -222,14 +230,14 @@ pub(super) fn sqrt_d(f: &Fx<'_, '_>, a: Word) -> Word {
 }
 
 /// 2ⁿ for an `int` n in [−1022, 1023].
-fn pow2(f: &Fx<'_, '_>, n: Word) -> Word {
+pub(super) fn pow2(f: &Fx<'_, '_>, n: Word) -> Word {
     let e = f.add(f.conv(n, I64), f.ci(I64, 1023));
     let e = f.cast(e, U64);
     f.cast(f.shli(e, 52), F64)
 }
 
 /// `x · 2ⁿ` for n in [−2044, 2046], in two exact steps.
-fn scale(f: &Fx<'_, '_>, x: Word, n: Word) -> Word {
+pub(super) fn scale(f: &Fx<'_, '_>, x: Word, n: Word) -> Word {
     let h = f.shri(n, 1);
     let r = f.sub(n, h);
     f.mul(f.mul(x, pow2(f, h)), pow2(f, r))
@@ -251,7 +259,7 @@ pub(super) fn exp_d(f: &Fx<'_, '_>, x: Word) -> Word {
 }
 
 /// e^(x + xl), xl a small correction to x.
-fn exp_dd(f: &Fx<'_, '_>, x: Word, xl: Word) -> Word {
+pub(super) fn exp_dd(f: &Fx<'_, '_>, x: Word, xl: Word) -> Word {
     let xc = f.glsl(GLOp::FClamp, &[x, f.d(-746.0), f.d(710.0)]);
     let k = f.rint(f.mul(xc, f.d(1.0 / LN_2)));
     let hi = f.sub(xc, f.mul(k, f.d(LN2_HI)));
@@ -267,8 +275,8 @@ fn exp_dd(f: &Fx<'_, '_>, x: Word, xl: Word) -> Word {
     f.sel(f.isnan(x), x, y)
 }
 
-const LN2_HI: f64 = 0.693_147_180_369_123_8;
-const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
+pub(super) const LN2_HI: f64 = 0.693_147_180_369_123_8;
+pub(super) const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
 
 /// eˣ − 1, keeping its relative precision near 0.
 pub(super) fn expm1_d(f: &Fx<'_, '_>, x: Word) -> Word {
@@ -323,18 +331,18 @@ pub(super) fn log1p_d(f: &Fx<'_, '_>, x: Word) -> Word {
     f.sel(f.isinf(x), l, r)
 }
 
-fn is_int(f: &Fx<'_, '_>, y: Word) -> Word {
+pub(super) fn is_int(f: &Fx<'_, '_>, y: Word) -> Word {
     f.eq(f.trunc(y), y)
 }
 
-fn is_odd(f: &Fx<'_, '_>, y: Word) -> Word {
+pub(super) fn is_odd(f: &Fx<'_, '_>, y: Word) -> Word {
     let h = f.mul(y, f.d(0.5));
     let small = f.lt(f.abs(y), f.d(2f64.powi(53)));
     f.and(f.and(is_int(f, y), f.not(is_int(f, h))), small)
 }
 
 /// log|x| as a double-double (hi, lo) for positive finite x, to about 2^-70 relative.
-fn log_dd(f: &Fx<'_, '_>, x: Word) -> (Word, Word) {
+pub(super) fn log_dd(f: &Fx<'_, '_>, x: Word) -> (Word, Word) {
     let sub = f.lt(x, f.d(f64::MIN_POSITIVE));
     let xs = f.sel(sub, f.mul(x, f.d(2f64.powi(54))), x);
     let bits = f.cast(xs, U64);
@@ -448,7 +456,7 @@ fn hypot_d(f: &Fx<'_, '_>, x: Word, y: Word) -> Word {
 }
 
 /// Knuth's two-sum: s + e = a + b exactly.
-fn two_sum(f: &Fx<'_, '_>, a: Word, b: Word) -> (Word, Word) {
+pub(super) fn two_sum(f: &Fx<'_, '_>, a: Word, b: Word) -> (Word, Word) {
     let s = f.add(a, b);
     let bb = f.sub(s, a);
     let e = f.add(f.sub(a, f.sub(s, bb)), f.sub(b, bb));
@@ -456,7 +464,7 @@ fn two_sum(f: &Fx<'_, '_>, a: Word, b: Word) -> (Word, Word) {
 }
 
 /// Dekker's product: p + e = a·b exactly (|a|, |b| below 2^995).
-fn two_prod(f: &Fx<'_, '_>, a: Word, b: Word) -> (Word, Word) {
+pub(super) fn two_prod(f: &Fx<'_, '_>, a: Word, b: Word) -> (Word, Word) {
     let split = |v: Word| {
         let c = f.mul(v, f.d(134_217_729.0));
         let hi = f.sub(c, f.sub(c, v));
@@ -472,17 +480,29 @@ fn two_prod(f: &Fx<'_, '_>, a: Word, b: Word) -> (Word, Word) {
 
 /// x·2/π modulo 4 from exact partial products: the pieces of x times the `bits`-bit chunks
 /// of 2/π, each reduced modulo 4 exactly and summed in double-double. Returns the quadrant
-/// (an `int`) and the remaining fraction in [−½, ½] as (hi, lo).
-fn payne_hanek(f: &Fx<'_, '_>, pieces: &[Word], chunks: &[u32], bits: i32) -> (Word, Word, Word) {
+/// (an `int`) and the remaining fraction in [−½, ½] as (hi, lo). The pieces must be
+/// nonnegative (a negative product would not reduce exactly). Where `big` holds, the pieces
+/// come scaled by 2^-600 and the chunks are scaled by 2^600 instead, which keeps the small
+/// chunks out of the subnormal range (that a device may flush).
+fn payne_hanek(
+    f: &Fx<'_, '_>,
+    pieces: &[Word],
+    chunks: &[u32],
+    bits: i32,
+    big: Option<Word>,
+) -> (Word, Word, Word) {
     let mut hi = f.d(0.0);
     let mut lo = f.d(0.0);
     for &p in pieces {
         for (i, &c) in chunks.iter().enumerate() {
-            let cv = f64::from(c) * 2f64.powi(-bits * (i as i32 + 1));
-            if cv == 0.0 {
-                continue;
-            }
-            let prod = f.mul(p, f.d(cv));
+            let e = -bits * (i as i32 + 1);
+            let cv = f64::from(c) * 2f64.powi(e);
+            let cw = match big {
+                Some(b) => f.sel(b, f.d(f64::from(c) * 2f64.powi(e + 600)), f.d(cv)),
+                None if cv == 0.0 => continue,
+                None => f.d(cv),
+            };
+            let prod = f.mul(p, cw);
             let q = f.floor(f.mul(prod, f.d(0.25)));
             let m = f.sub(prod, f.mul(q, f.d(4.0)));
             let (s, e) = two_sum(f, hi, m);
@@ -506,12 +526,23 @@ fn payne_hanek(f: &Fx<'_, '_>, pieces: &[Word], chunks: &[u32], bits: i32) -> (W
 /// The reduced argument of x as y_hi + y_lo in [−π/4, π/4] and the quadrant.
 fn reduce(f: &Fx<'_, '_>, x: Word, double: bool) -> (Word, Word, Word) {
     let (q, rh, rl) = if double {
-        // Halves of x: the top 26 bits by masking, the rest exact.
-        let xh = f.cast(f.and(f.cast(x, U64), f.ci(U64, !((1i64 << 27) - 1))), F64);
-        let xl = f.sub(x, xh);
-        payne_hanek(f, &[xh, xl], &TWO_OVER_PI_26, 26)
+        // Halves of |x| (scaled by 2^-600 from 2^600 on): the top 26 bits by masking, the
+        // rest exact; the reduction of −|x| is the negated one.
+        let a = f.abs(x);
+        let big = f.ge(a, f.d(2f64.powi(600)));
+        let a = f.mul(a, f.sel(big, f.d(2f64.powi(-600)), f.d(1.0)));
+        let xh = f.cast(f.and(f.cast(a, U64), f.ci(U64, !((1i64 << 27) - 1))), F64);
+        let xl = f.sub(a, xh);
+        let (q, rh, rl) = payne_hanek(f, &[xh, xl], &TWO_OVER_PI_26, 26, Some(big));
+        let neg = f.lt(x, f.d(0.0));
+        let nq = f.andi(f.sub(f.ci(I32, 4), q), 3);
+        (
+            f.sel(neg, nq, q),
+            f.sel(neg, f.neg(rh), rh),
+            f.sel(neg, f.neg(rl), rl),
+        )
     } else {
-        payne_hanek(f, &[x], &TWO_OVER_PI_24, 24)
+        payne_hanek(f, &[x], &TWO_OVER_PI_24, 24, None)
     };
     // (rh + rl)·π/2 in double-double.
     let (p, e) = two_prod(f, rh, f.d(FRAC_PI_2));
@@ -571,7 +602,7 @@ fn kernel_sin_cos(f: &Fx<'_, '_>, yh: Word, yl: Word) -> (Word, Word) {
 }
 
 /// (sin x, cos x).
-fn sin_cos(f: &Fx<'_, '_>, x: Word, double: bool) -> (Word, Word) {
+pub(super) fn sin_cos(f: &Fx<'_, '_>, x: Word, double: bool) -> (Word, Word) {
     let (yh, yl, q) = reduce(f, x, double);
     let (s, c) = kernel_sin_cos(f, yh, yl);
     quadrant(f, x, s, c, q)
@@ -592,7 +623,7 @@ fn quadrant(f: &Fx<'_, '_>, x: Word, s: Word, c: Word, q: Word) -> (Word, Word) 
 }
 
 /// (sin πx, cos πx) for x from a `float`: the reduction modulo ½ is exact.
-fn sin_cos_pi(f: &Fx<'_, '_>, x: Word) -> (Word, Word) {
+pub(super) fn sin_cos_pi(f: &Fx<'_, '_>, x: Word) -> (Word, Word) {
     let r = f.sub(x, f.mul(f.rint(f.mul(x, f.d(0.5))), f.d(2.0)));
     let k = f.rint(f.mul(r, f.d(2.0)));
     let t = f.sub(r, f.mul(k, f.d(0.5)));
