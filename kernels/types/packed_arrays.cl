@@ -18,8 +18,14 @@ typedef struct __attribute__((packed)) {
     uchar pad[2];
 } P7;
 
+typedef struct __attribute__((packed)) {
+    float2 v;               // offset 0, but element i starts at 9*i
+    char c;
+} PV;
+
 kernel void packed_arrays(global const P5 *in5, global P5 *out5, global const P3 *in3,
-                          global P3 *out3, global P7 *io7, global int *sums)
+                          global P3 *out3, global P7 *io7, global int *sums,
+                          global const PV *inv, global PV *outv)
 {
     size_t i = get_global_id(0);
     P5 p = in5[i];
@@ -32,4 +38,7 @@ kernel void packed_arrays(global const P5 *in5, global P5 *out5, global const P3
     io7[i].tag++;
     io7[i].pad[1] = (uchar)i;
     sums[i] = p.a + q.s + (int)io7[i].f;
+    outv[i] = inv[i];                   // whole packed structs with a vector inside
+    outv[i].v.y = inv[i].v.x * 2.0f + (float)inv[i].c;
+    outv[i].c++;
 }

@@ -337,9 +337,54 @@ impl Writer<'_> {
         ast: Handle<Type>,
         align: u64,
     ) -> Result<Word> {
+        if let Some((elem, n)) = self.split_vector_access(sc, ast, align) {
+            // Component by component (see `split_vector_access`).
+            let (s, _) = elem;
+            let et = self.numeric_ty((s, 1));
+            let ep = self.pointer_sc(sc, et);
+            let mut parts = Vec::with_capacity(usize::from(n));
+            for k in 0..u32::from(n) {
+                let idx = self.u32_const(k);
+                let p = self.b.in_bounds_access_chain(ep, None, ptr, [idx])?;
+                let (access, ops) = self.component_access(s, align);
+                parts.push(self.b.load(et, None, p, access, ops)?);
+            }
+            return Ok(self.b.composite_construct(ty, None, parts)?);
+        }
         let (access, mut ops) = self.memory_access(sc, ast);
         cap_alignment(&mut ops, align);
         Ok(self.b.load(ty, None, ptr, access, ops)?)
+    }
+
+    /// Vulkan: a vector in buffer memory at an address aligned below its own alignment (a
+    /// member of a packed struct) is accessed component by component: NVIDIA's driver
+    /// rounds the address of a vector access down to the vector's alignment whatever its
+    /// `Aligned` operand says (a `float2` stored at offset 23 landed at 20), while scalar
+    /// accesses with `Aligned 1` work. `Some((component kind, count))` when so.
+    fn split_vector_access(
+        &self,
+        sc: StorageClass,
+        ast: Handle<Type>,
+        align: u64,
+    ) -> Option<((Scalar, u8), u8)> {
+        if sc != StorageClass::PhysicalStorageBuffer
+            || align >= self.m.types.align_of(ast, &self.m.lang.layout)
+        {
+            return None;
+        }
+        match *self.m.types.get(ast) {
+            Type::Vector { elem, len } => Some(((elem, 1), len)),
+            _ => None,
+        }
+    }
+
+    /// The memory operands of one component of kind `s` of a split vector access.
+    fn component_access(&self, s: Scalar, align: u64) -> (Option<MemoryAccess>, Vec<Operand>) {
+        let a = align.min(s.size()).max(1) as u32;
+        (
+            Some(MemoryAccess::ALIGNED | MemoryAccess::NON_PRIVATE_POINTER),
+            vec![Operand::LiteralBit32(a)],
+        )
     }
 
     /// Stores `v`, an object of AST type `ast`, to `ptr` in `sc` storage.
@@ -361,6 +406,18 @@ impl Writer<'_> {
         ast: Handle<Type>,
         align: u64,
     ) -> Result<()> {
+        if let Some(((s, _), n)) = self.split_vector_access(sc, ast, align) {
+            let et = self.numeric_ty((s, 1));
+            let ep = self.pointer_sc(sc, et);
+            for k in 0..u32::from(n) {
+                let idx = self.u32_const(k);
+                let p = self.b.in_bounds_access_chain(ep, None, ptr, [idx])?;
+                let c = self.b.composite_extract(et, None, v, [k])?;
+                let (access, ops) = self.component_access(s, align);
+                self.b.store(p, c, access, ops)?;
+            }
+            return Ok(());
+        }
         let (access, mut ops) = self.memory_access(sc, ast);
         cap_alignment(&mut ops, align);
         Ok(self.b.store(ptr, v, access, ops)?)
