@@ -241,7 +241,8 @@ impl Writer<'_> {
     fn group_slot(&mut self, st: &mut FnState<'_>, ty: Word, at: Word) -> Result<Word> {
         let var = self.group_scratch(ty);
         st.used.insert(var);
-        let ptr = self.pointer_sc(StorageClass::Workgroup, ty);
+        let sc = self.scratch_class();
+        let ptr = self.pointer_sc(sc, ty);
         Ok(self.b.access_chain(ptr, None, var, [at])?)
     }
 
@@ -266,6 +267,14 @@ impl Writer<'_> {
             .store(p, v, Some(MemoryAccess::NON_PRIVATE_POINTER), [])?)
     }
 
+    /// The storage class of the scratch arrays: a module-scope `__local` variable's.
+    fn scratch_class(&self) -> StorageClass {
+        self.opts.flavor.storage_class(
+            clc_passes::ast::AddressSpace::Local,
+            super::flavor::Site::ModuleVariable,
+        )
+    }
+
     /// The `Workgroup` scratch array for elements of `ty`, one slot per work-item.
     fn group_scratch(&mut self, ty: Word) -> Word {
         if let Some(&v) = self.group_scratch.get(&ty) {
@@ -273,8 +282,9 @@ impl Writer<'_> {
         }
         let len = self.group_items();
         let arr = self.b.type_array(ty, len);
-        let ptr = self.pointer_sc(StorageClass::Workgroup, arr);
-        let var = self.module_variable(ptr, StorageClass::Workgroup, None);
+        let sc = self.scratch_class();
+        let ptr = self.pointer_sc(sc, arr);
+        let var = self.module_variable(ptr, sc, None);
         self.b.name(var, "clc.work_group.scratch");
         self.group_scratch.insert(ty, var);
         var

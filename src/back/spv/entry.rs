@@ -10,8 +10,7 @@ use super::{bug, unsupported, Result, Writer};
 use clc_passes::ast::{AddressSpace, Function, Handle, Scalar, Type};
 use rspirv::dr::Operand;
 use rspirv::spirv::{
-    BuiltIn, Decoration, ExecutionMode, ExecutionModel, FunctionControl, SelectionControl,
-    StorageClass, Word,
+    BuiltIn, Decoration, ExecutionMode, ExecutionModel, FunctionControl, SelectionControl, Word,
 };
 use std::collections::BTreeSet;
 
@@ -186,11 +185,7 @@ impl Writer<'_> {
             );
         }
         self.b.name(block_ty, format!("{name}.args"));
-        let block_sc = if kabi.push_constant {
-            StorageClass::PushConstant
-        } else {
-            StorageClass::Uniform
-        };
+        let block_sc = kabi.block_class();
         let block_ptr = self.pointer_sc(block_sc, block_ty);
         let block = self.module_variable(block_ptr, block_sc, None);
         if !kabi.push_constant {

@@ -246,6 +246,17 @@ pub mod abi {
         pub push_constant: bool,
     }
 
+    impl KernelAbi {
+        /// The storage class of the argument block.
+        pub fn block_class(&self) -> rspirv::spirv::StorageClass {
+            if self.push_constant {
+                rspirv::spirv::StorageClass::PushConstant
+            } else {
+                rspirv::spirv::StorageClass::Uniform
+            }
+        }
+    }
+
     /// Program-scope variables in the module data buffer.
     #[derive(Debug, Clone, Default, PartialEq, Eq)]
     pub struct DataLayout {
