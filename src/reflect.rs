@@ -73,6 +73,10 @@ pub struct WorkgroupSize {
     /// Specialization constants to set (to `fixed` when both are given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec_ids: Option<[u32; 3]>,
+    /// The kernel cannot observe its work-groups (no local ids or sizes, barriers or
+    /// `__local` memory): a host may run it with any local size it prefers.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub free: bool,
 }
 
 /// Where a Vulkan kernel argument arrives.
@@ -363,6 +367,7 @@ pub fn reflect(
                 workgroup_size: WorkgroupSize {
                     fixed: attrs.reqd_work_group_size,
                     spec_ids: any_spec.then_some(abi::WORKGROUP_SIZE_SPEC_IDS),
+                    free: attrs.reqd_work_group_size.is_none() && abi::group_free(m, k.function),
                 },
                 private_stack_bytes: stack_bytes,
             }),

@@ -395,6 +395,58 @@ fn vulkan_targets_write_compute_modules_and_their_abi() {
 }
 
 #[test]
+fn vulkan_reflection_says_which_kernels_cannot_observe_their_work_groups() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "g.cl",
+        "static int id(void) { return (int)get_global_id(0); }\n\
+         kernel void free_k(global int *o) { o[id()] = id(); }\n\
+         static int lid(void) { return (int)get_local_id(0); }\n\
+         kernel void local_id(global int *o) { o[get_global_id(0)] = lid(); }\n\
+         kernel void fenced(global int *o) { barrier(CLK_GLOBAL_MEM_FENCE); o[0] = 1; }\n\
+         kernel void scratch(global int *o, local int *t) { t[0] = 1; o[0] = t[0]; }\n\
+         kernel __attribute__((reqd_work_group_size(64, 1, 1))) void fixed(global int *o) { o[0] = 1; }\n",
+    );
+    let o = clc(
+        d.path(),
+        &[
+            "--target=vulkan1.2",
+            "g.cl",
+            "-o",
+            "g.spv",
+            "--reflect=g.json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.path().join("g.json")).unwrap()).unwrap();
+    let free: Vec<(String, bool)> = r["kernels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| {
+            (
+                k["name"].as_str().unwrap().to_string(),
+                k["vulkan"]["workgroup_size"]["free"]
+                    .as_bool()
+                    .unwrap_or(false),
+            )
+        })
+        .collect();
+    assert_eq!(
+        free,
+        [
+            ("free_k".to_string(), true),
+            ("local_id".to_string(), false),
+            ("fenced".to_string(), false),
+            ("scratch".to_string(), false),
+            ("fixed".to_string(), false),
+        ]
+    );
+}
+
+#[test]
 fn vulkan_target_takes_qualification_conversions_in_calls() {
     // john's SHA helpers: a `const uchar data[64]` parameter given a `uchar *` (exit 70
     // "a call typed unlike" from the address-space inference before).

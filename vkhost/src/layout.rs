@@ -12,6 +12,25 @@ pub const HEADER_BYTES: u32 = 48;
 /// Local size used in dimension 0 when the caller gives none and the kernel fixes none.
 pub const DEFAULT_LOCAL_X: u32 = 64;
 
+/// The local size vkhost gives 1-D ranges of kernels that cannot observe their work-groups
+/// (reflection `workgroup_size.free`): on NVIDIA's Vulkan driver a work-group costs about
+/// 25 SM cycles to launch, which bounds short kernels at 256 items per group and not at 512
+/// (BENCHMARKS.md, copy_float).
+pub const FREE_LOCAL_X: u32 = 512;
+
+impl Resolved {
+    /// A 1-D range of a kernel that cannot observe its work-groups, in groups of
+    /// [`FREE_LOCAL_X`] (at most `max_x` and `max_items`) when its own are smaller.
+    pub fn widened(mut self, max_x: u32, max_items: u32) -> Resolved {
+        let want = FREE_LOCAL_X.min(max_x).min(max_items);
+        if self.work_dim == 1 && self.local[0] < want {
+            self.local[0] = want;
+            self.groups[0] = self.global[0].div_ceil(want);
+        }
+        self
+    }
+}
+
 /// Why a launch's arguments or NDRange do not fit the kernel.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LayoutError {
@@ -416,6 +435,28 @@ pub fn spec_constants(
 mod tests {
     use super::*;
     use crate::reflect::Reflection;
+
+    #[test]
+    fn free_kernels_widen_1d_groups_within_limits() {
+        let r = Resolved {
+            work_dim: 1,
+            global: [1000, 1, 1],
+            local: [256, 1, 1],
+            offset: [0; 3],
+            groups: [4, 1, 1],
+        };
+        let w = r.widened(1024, 1024);
+        assert_eq!((w.local, w.groups), ([512, 1, 1], [2, 1, 1]));
+        assert_eq!(r.widened(384, 1024).local, [384, 1, 1]);
+        let big = Resolved {
+            local: [1024, 1, 1],
+            groups: [1, 1, 1],
+            ..r
+        };
+        assert_eq!(big.widened(1024, 1024).local, [1024, 1, 1]);
+        let two_d = Resolved { work_dim: 2, ..r };
+        assert_eq!(two_d.widened(1024, 1024).local, [256, 1, 1]);
+    }
 
     /// `kernel void k(global float *x, float3 v, local int *t, uint n)` with the layout the
     /// compiler gives it (float3 takes 16 bytes, 16-aligned).

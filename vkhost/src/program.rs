@@ -506,7 +506,14 @@ impl Program {
         let Some(layout) = &self.layouts[index] else {
             return Err(crate::layout::LayoutError::NotVulkan(k.name.clone()).into());
         };
-        let r = resolve_range(k, range)?;
+        let mut r = resolve_range(k, range)?;
+        if v.workgroup_size.free {
+            let l = &self.dev.properties().limits;
+            r = r.widened(
+                l.max_compute_work_group_size[0],
+                l.max_compute_work_group_invocations,
+            );
+        }
         self.check_limits(kernel, &r)?;
         let values: Vec<ArgValue> = args.iter().map(Arg::value).collect();
         let mut specs = spec_constants(k, &r, &values)?;

@@ -203,6 +203,10 @@ pub struct WorkgroupSize {
     /// The specialization constants to set.
     #[serde(default)]
     pub spec_ids: Option<[u32; 3]>,
+    /// The kernel cannot observe its work-groups: any local size gives its results (vkhost
+    /// then runs 1-D ranges in groups of [`crate::layout::FREE_LOCAL_X`]).
+    #[serde(default)]
+    pub free: bool,
 }
 
 /// A kernel's `vulkan` section.

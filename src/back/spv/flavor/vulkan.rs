@@ -205,6 +205,66 @@ pub mod abi {
     /// Specialization constants of the work-group size.
     pub const WORKGROUP_SIZE_SPEC_IDS: [u32; 3] = [0, 1, 2];
 
+    /// Whether kernel `k` (with every function it calls) cannot observe how its NDRange is
+    /// cut into work-groups: it asks for no local or group id or size, synchronizes no
+    /// work-group (barriers, collectives, sub-groups, async copies) and uses no `__local`
+    /// memory. Any work-group size then gives the same results, and a host may pick the
+    /// one its device runs best (the reflection says `"free": true`).
+    pub fn group_free(module: &Module, k: Handle<Function>) -> bool {
+        use clc_passes::ast::builtin::WorkItem as W;
+        use clc_passes::ast::{Builtin, ExprKind, Space, Type};
+        let local = |s: Space| s == Some(AddressSpace::Local);
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![k];
+        while let Some(h) = todo.pop() {
+            if !seen.insert(h) {
+                continue;
+            }
+            let f = &module.functions[h];
+            let local_ptr =
+                |t| matches!(module.types.get(t), Type::Pointer { space, .. } if local(*space));
+            if f.locals
+                .iter()
+                .any(|(_, l)| local(l.ty.space) || local_ptr(l.ty.ty))
+            {
+                return false;
+            }
+            for (_, e) in f.exprs.iter() {
+                match &e.kind {
+                    ExprKind::Call { function, .. } => todo.push(*function),
+                    ExprKind::Builtin { builtin, .. } => {
+                        let observes = match builtin {
+                            Builtin::WorkItem(w) => !matches!(
+                                w,
+                                W::WorkDim
+                                    | W::GlobalSize
+                                    | W::GlobalId
+                                    | W::GlobalOffset
+                                    | W::GlobalLinearId
+                            ),
+                            Builtin::Sync(_)
+                            | Builtin::Group(..)
+                            | Builtin::AsyncCopy { .. }
+                            | Builtin::WaitGroupEvents => true,
+                            _ => false,
+                        };
+                        if observes {
+                            return false;
+                        }
+                    }
+                    ExprKind::Global(g) if local(module.globals[*g].ty.space) => return false,
+                    _ => {}
+                }
+                if local_ptr(e.ty)
+                    || matches!(e.category, clc_passes::ast::Category::Place { space, .. } if local(space))
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// The boolean specialization constant that says the device computes GLSL.std.450
     /// `Fma` with one rounding. Vulkan only promises the precision of a multiply and an add,
     /// so `fma()` is emulated exactly (vkmath) unless the host sets it; GPUs fuse (NVIDIA,
