@@ -284,6 +284,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         spirv_version: [version.0, version.1],
         features: crate::back::spv::flavor::vulkan::features(&capabilities),
         extensions: Vec::new(),
+        subgroup_operations: crate::back::spv::flavor::vulkan::subgroup_operations(&capabilities),
         fma_fused_spec_id: fma_fused_spec
             .then_some(crate::back::spv::flavor::vulkan::abi::FMA_FUSED_SPEC_ID),
         data: crate::back::spv::flavor::vulkan::abi::data(&module)

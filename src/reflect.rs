@@ -32,6 +32,10 @@ pub struct VulkanModule {
     /// `Fma` with one rounding (GPUs): `fma()` then uses it instead of an exact emulation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fma_fused_spec_id: Option<u32>,
+    /// The subgroup operations the device must support in compute shaders (`basic`,
+    /// `vote`, `arithmetic`, `shuffle`, `shuffle_relative`): sub-group functions use them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub subgroup_operations: Vec<&'static str>,
     /// The module data buffer (program-scope variables), when there is one.
     pub data: Option<DataBuffer>,
 }

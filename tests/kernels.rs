@@ -17,7 +17,7 @@
 //! * `vk::`, `vkO2::` — the `run::` check on clc's Vulkan module (`--target=vulkan1.2`, as
 //!   written and at `-O2`) run through
 //!   vkhost on lavapipe (or the device `$CLC_VK_DEVICE` names). Kernels the Vulkan target
-//!   cannot take yet (an `unsupported:` error, images, printf, sub-groups, `vulkan_skip`) are
+//!   cannot take yet (an `unsupported:` error, images, printf, `vulkan_skip`) are
 //!   listed as ignored with the reason in the test name.
 //!
 //! Kernels whose `.toml` says `pending = "features"` need compiler features that are not

@@ -30,7 +30,7 @@ kernel void sub_group(global const int *in, global int *ok, global uint *sizes, 
     }
     global int *o = ok + 8 * g;
     o[0] = size >= 1 && size <= get_max_sub_group_size() && slid < size;
-    o[1] = sid < get_num_sub_groups() && get_num_sub_groups() == get_enqueued_num_sub_groups();
+    o[1] = sid < get_num_sub_groups() && get_num_sub_groups() <= get_enqueued_num_sub_groups(); // fewer in a partial group
     o[2] = sub_group_reduce_add(v) == sum && members == size;
     o[3] = sub_group_scan_inclusive_max(v) == incl_max;
     o[4] = sub_group_scan_exclusive_add(v) == excl_sum;

@@ -229,6 +229,7 @@ mod tests {
                 expect: Some(expect),
                 ulp,
                 output: false,
+                device_choice: false,
             }],
         }
     }

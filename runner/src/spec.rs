@@ -25,6 +25,8 @@
 //! data = [1.0, 2.0]         # initial contents, or `fill = ...` with `len = N`
 //! expect = [3.0, 4.0]       # optional: expected contents afterwards (marks it an output)
 //! output = true             # optional: read it back and compare clc vs clang without `expect`
+//! device_choice = true      # optional, with `output`: the values are the device's choice
+//!                           # (sub-group sizes): compared on one device only, not across targets
 //! ulp = 0                   # optional float tolerance for `expect` and the clang comparison
 //!
 //! [[run.args]]
@@ -181,6 +183,9 @@ pub struct Arg {
     pub ulp: u64,
     /// Read back even without `expect` (then only clc vs reference is compared).
     pub output: bool,
+    /// The values are the device's choice (sub-group sizes): a reference on another device
+    /// or target (`clc-run --vulkan` against the OpenCL target) does not compare them.
+    pub device_choice: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -272,6 +277,7 @@ struct RawArg {
     expect: Option<Vec<toml::Value>>,
     ulp: Option<u64>,
     output: Option<bool>,
+    device_choice: Option<bool>,
     // images
     image: Option<String>,
     width: Option<usize>,
@@ -706,6 +712,9 @@ fn convert_arg(a: RawArg) -> Result<Arg> {
     if a.ulp.is_some() && !ty.is_float() {
         bail!("`ulp` only applies to float/double");
     }
+    if a.device_choice == Some(true) && a.output != Some(true) {
+        bail!("`device_choice` goes with `output = true`");
+    }
     Ok(Arg {
         name: a.name,
         ty,
@@ -713,6 +722,7 @@ fn convert_arg(a: RawArg) -> Result<Arg> {
         expect,
         ulp: a.ulp.unwrap_or(0),
         output: a.output.unwrap_or(false),
+        device_choice: a.device_choice.unwrap_or(false),
     })
 }
 

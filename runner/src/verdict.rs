@@ -374,6 +374,7 @@ mod tests {
                 expect: expect.map(Values::I32),
                 ulp: 0,
                 output: true,
+                device_choice: false,
             }],
         }
     }
@@ -676,6 +677,7 @@ mod tests {
             expect: None,
             ulp: 0,
             output: true,
+            device_choice: false,
         });
         let two = |out: &[i32], aux: i32| -> Result<Outputs> {
             Ok(Outputs {

@@ -5,7 +5,7 @@
 //!   --reflect=<json>`; a rejection with an `unsupported:` diagnostic is an [`Unsupported`]
 //!   error, so the runner lists the kernel as skipped with clc's reason.
 //! * [`skip_reason`] names what the Vulkan target does not do before compiling: images,
-//!   samplers, `printf`, sub-group functions.
+//!   samplers, `printf`, Intel sub-group functions.
 //! * [`run_in_process`] is what the runner child does for a Vulkan job
 //!   ([`crate::exec::run_isolated_vulkan`]): buffers get the same guard zone as on OpenCL.
 //!
@@ -87,7 +87,7 @@ fn unsupported_reason(stderr: &str) -> Option<String> {
 }
 
 /// Why `run` of `spec` cannot run on the Vulkan target, if it cannot: image or sampler
-/// arguments, or a source that calls `printf` or sub-group functions (found by name in the
+/// arguments, or a source that calls `printf` or Intel's sub-group functions (found by name in the
 /// source text, comments included: a false positive is a visible SKIP, never a silent pass).
 /// `device` is the device that would run it (`lavapipe_skip` applies on lavapipe only,
 /// `float_denormals` on devices that flush float subnormals).
@@ -126,8 +126,8 @@ pub fn skip_reason(spec: &SpecFile, run: &Run, device: &DeviceInfo) -> Option<St
     if has_call(&text, "printf") {
         return Some("printf".to_string());
     }
-    if let Some(f) = identifiers(&text).find(|w| is_sub_group_builtin(w)) {
-        return Some(format!("sub-group function `{f}`"));
+    if let Some(f) = identifiers(&text).find(|w| w.starts_with("intel_sub_group_")) {
+        return Some(format!("Intel sub-group function `{f}`"));
     }
     None
 }
@@ -168,16 +168,6 @@ fn identifiers(text: &str) -> impl Iterator<Item = &str> {
 
 fn has_call(text: &str, name: &str) -> bool {
     identifiers(text).any(|w| w == name)
-}
-
-/// `get_sub_group_size`, `sub_group_reduce_add`, `intel_sub_group_shuffle`, ...
-fn is_sub_group_builtin(w: &str) -> bool {
-    w.starts_with("sub_group_")
-        || w.starts_with("get_sub_group_")
-        || w.starts_with("get_max_sub_group_")
-        || w.starts_with("get_num_sub_groups")
-        || w.starts_with("get_enqueued_num_sub_groups")
-        || w.starts_with("intel_sub_group_")
 }
 
 /// What one argument holds until the outputs are read back.
@@ -347,9 +337,14 @@ mod tests {
             "kernel void k(global int *a) { a[0] = get_sub_group_size(); }",
             buf,
         );
+        assert_eq!(skip_reason(&s, &s.runs[0], &lavapipe()), None);
+        let s = spec(
+            "kernel void k(global int *a) { a[0] = intel_sub_group_shuffle(a[0], 1u); }",
+            buf,
+        );
         assert_eq!(
             skip_reason(&s, &s.runs[0], &lavapipe()).as_deref(),
-            Some("sub-group function `get_sub_group_size`")
+            Some("Intel sub-group function `intel_sub_group_shuffle`")
         );
         let s = spec(
             "kernel void k(global int *a) { a[0] = my_printf_count; }",

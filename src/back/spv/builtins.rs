@@ -1291,9 +1291,7 @@ impl Writer<'_> {
         if self.opts.flavor.is_vulkan() {
             return match scope {
                 GroupScope::WorkGroup => self.vk_work_group(st, op, args, result, span),
-                GroupScope::SubGroup => {
-                    super::unsupported(span, "sub-group collective functions on the Vulkan target")
-                }
+                GroupScope::SubGroup => self.vk_sub_group(st, op, args, result, span),
             };
         }
         self.capabilities.insert(Capability::Groups);

@@ -138,6 +138,119 @@ impl Writer<'_> {
         }
     }
 
+    /// `sub_group_*` on Vulkan: the `GroupNonUniform` instructions at subgroup scope (every
+    /// OpenCL sub-group function has one; broadcasts are shuffles, whose index need not be
+    /// a constant).
+    pub(super) fn vk_sub_group(
+        &mut self,
+        st: &mut FnState<'_>,
+        op: GroupOp,
+        args: &[Handle<Expr>],
+        result: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
+        use rspirv::spirv::{Capability as Cap, GroupOperation};
+        let x = arg(args, 0, span)?;
+        let Some(num) = self.arg_numeric(st, x) else {
+            return bug(span, "collective function on a non-numeric value");
+        };
+        let xv = self.value(st, x)?;
+        let scope = self.u32_const(Scope::Subgroup as u32);
+        self.capabilities.insert(Cap::GroupNonUniform);
+        let ty = self.numeric_ty(num);
+        let operand = |w: &mut Self, st: &mut FnState<'_>, i: usize| -> Result<Word> {
+            let e = arg(args, i, span)?;
+            let v = w.value(st, e)?;
+            // Indices and deltas are `uint`.
+            match w.arg_numeric(st, e) {
+                Some((Scalar::Int { width: 64, .. }, _)) => {
+                    let u = w.scalar(Scalar::Int {
+                        width: 32,
+                        signed: false,
+                    });
+                    Ok(w.b.u_convert(u, None, v)?)
+                }
+                _ => Ok(v),
+            }
+        };
+        let (arith, operation) = match op {
+            GroupOp::All | GroupOp::Any => {
+                self.capabilities.insert(Cap::GroupNonUniformVote);
+                let pred = self.nonzero(xv, num)?;
+                let bool_ty = self.bool_ty_n(1);
+                let r = if op == GroupOp::All {
+                    self.b.group_non_uniform_all(bool_ty, None, scope, pred)?
+                } else {
+                    self.b.group_non_uniform_any(bool_ty, None, scope, pred)?
+                };
+                return self.bool_to(result, r, span);
+            }
+            GroupOp::Broadcast => {
+                self.capabilities.insert(Cap::GroupNonUniformShuffle);
+                let id = operand(self, st, 1)?;
+                return Ok(self.b.group_non_uniform_shuffle(ty, None, scope, xv, id)?);
+            }
+            GroupOp::Shuffle(kind) => {
+                use clc_passes::ast::builtin::Shuffle as S;
+                let other = operand(self, st, 1)?;
+                return Ok(match kind {
+                    S::Index | S::Xor => {
+                        self.capabilities.insert(Cap::GroupNonUniformShuffle);
+                        if kind == S::Index {
+                            self.b
+                                .group_non_uniform_shuffle(ty, None, scope, xv, other)?
+                        } else {
+                            self.b
+                                .group_non_uniform_shuffle_xor(ty, None, scope, xv, other)?
+                        }
+                    }
+                    S::Up | S::Down => {
+                        self.capabilities
+                            .insert(Cap::GroupNonUniformShuffleRelative);
+                        if kind == S::Up {
+                            self.b
+                                .group_non_uniform_shuffle_up(ty, None, scope, xv, other)?
+                        } else {
+                            self.b
+                                .group_non_uniform_shuffle_down(ty, None, scope, xv, other)?
+                        }
+                    }
+                });
+            }
+            GroupOp::Reduce(a) => (a, GroupOperation::Reduce),
+            GroupOp::ScanInclusive(a) => (a, GroupOperation::InclusiveScan),
+            GroupOp::ScanExclusive(a) => (a, GroupOperation::ExclusiveScan),
+        };
+        self.capabilities.insert(Cap::GroupNonUniformArithmetic);
+        let b = &mut self.b;
+        Ok(match (num.0, arith) {
+            (Scalar::Float { .. }, GroupArith::Add) => {
+                b.group_non_uniform_f_add(ty, None, scope, operation, xv, None)?
+            }
+            (Scalar::Float { .. }, GroupArith::Min) => {
+                b.group_non_uniform_f_min(ty, None, scope, operation, xv, None)?
+            }
+            (Scalar::Float { .. }, GroupArith::Max) => {
+                b.group_non_uniform_f_max(ty, None, scope, operation, xv, None)?
+            }
+            (_, GroupArith::Add) => {
+                b.group_non_uniform_i_add(ty, None, scope, operation, xv, None)?
+            }
+            (Scalar::Int { signed: true, .. }, GroupArith::Min) => {
+                b.group_non_uniform_s_min(ty, None, scope, operation, xv, None)?
+            }
+            (Scalar::Int { signed: true, .. }, GroupArith::Max) => {
+                b.group_non_uniform_s_max(ty, None, scope, operation, xv, None)?
+            }
+            (_, GroupArith::Min) => {
+                b.group_non_uniform_u_min(ty, None, scope, operation, xv, None)?
+            }
+            (_, GroupArith::Max) => {
+                b.group_non_uniform_u_max(ty, None, scope, operation, xv, None)?
+            }
+        })
+    }
+
     /// The identity of `a` on `s`: what an exclusive scan gives the first work-item.
     fn group_identity(&mut self, s: Scalar, a: GroupArith) -> Word {
         let v = match (s, a) {

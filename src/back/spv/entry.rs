@@ -82,9 +82,11 @@ impl Writer<'_> {
     /// A Vulkan `Input` built-in (`v3uint` or `uint`), declared on first use.
     pub(super) fn vk_input(&mut self, builtin: BuiltIn) -> (Word, Word) {
         let ty = match builtin {
-            BuiltIn::LocalInvocationIndex | BuiltIn::SubgroupSize | BuiltIn::SubgroupId => {
-                self.uint()
-            }
+            BuiltIn::LocalInvocationIndex
+            | BuiltIn::SubgroupSize
+            | BuiltIn::SubgroupId
+            | BuiltIn::SubgroupLocalInvocationId
+            | BuiltIn::NumSubgroups => self.uint(),
             _ => self.v3uint(),
         };
         (self.input_variable(builtin, ty), ty)
@@ -497,10 +499,99 @@ impl Writer<'_> {
                 let i = self.b.load(ty, None, var, None, [])?;
                 return Ok(self.b.u_convert(ulong, None, i)?);
             }
-            _ => {
-                return unsupported(span, "sub-group functions on the Vulkan target");
+            W::SubGroupId | W::SubGroupLocalId => {
+                self.capabilities
+                    .insert(rspirv::spirv::Capability::GroupNonUniform);
+                let b = if w == W::SubGroupId {
+                    BuiltIn::SubgroupId
+                } else {
+                    BuiltIn::SubgroupLocalInvocationId
+                };
+                let (var, ty) = self.vk_input(b);
+                used.insert(var);
+                return Ok(self.b.load(ty, None, var, None, [])?);
+            }
+            W::SubGroupSize | W::MaxSubGroupSize | W::NumSubGroups | W::EnqueuedNumSubGroups => {
+                return self.vk_sub_group_count(used, w, span)
             }
         };
         Ok(self.b.u_convert(v3ulong, None, v)?)
+    }
+
+    /// Vulkan: OpenCL's sub-group sizes and counts from the device's subgroup size `S`, the
+    /// work-group's items `n` (fewer in the last group of a non-uniform NDRange) and those
+    /// enqueued `e`: sub-groups are consecutive runs of `S` linear local ids, so this one
+    /// has `min(S, n - id·S)` items, there are `ceil(n / S)` (`ceil(e / S)` enqueued), and at
+    /// most `min(S, e)` items in one.
+    fn vk_sub_group_count(
+        &mut self,
+        used: &mut BTreeSet<Word>,
+        w: clc_passes::ast::builtin::WorkItem,
+        span: clc_passes::diag::Span,
+    ) -> Result<Word> {
+        use clc_passes::ast::builtin::WorkItem as W;
+        self.capabilities
+            .insert(rspirv::spirv::Capability::GroupNonUniform);
+        let u = self.uint();
+        let (var, _) = self.vk_input(BuiltIn::SubgroupSize);
+        used.insert(var);
+        let s = self.b.load(u, None, var, None, [])?;
+        let items = |wr: &mut Self, used: &mut BTreeSet<Word>, which: W| -> Result<Word> {
+            let v3 = wr.v3uint();
+            let size = match which {
+                W::LocalSize => {
+                    let (_, n, _) = wr.vk_group_geometry(used, span)?;
+                    return Ok(wr.b.u_convert(u, None, n)?);
+                }
+                _ => {
+                    let nd = wr.ndrange();
+                    used.insert(nd.local_size);
+                    wr.b.load(v3, None, nd.local_size, None, [])?
+                }
+            };
+            let c = |wr: &mut Self, i: u32| wr.b.composite_extract(u, None, size, [i]);
+            let (x, y, z) = (c(wr, 0)?, c(wr, 1)?, c(wr, 2)?);
+            let xy = wr.b.i_mul(u, None, x, y)?;
+            Ok(wr.b.i_mul(u, None, xy, z)?)
+        };
+        let one = self.u32_const(1);
+        let ceil_div = |wr: &mut Self, a: Word| -> Result<Word> {
+            let am = wr.b.i_add(u, None, a, s)?;
+            let am = wr.b.i_sub(u, None, am, one)?;
+            Ok(wr.b.u_div(u, None, am, s)?)
+        };
+        let umin = |wr: &mut Self, a: Word, b: Word| -> Result<Word> {
+            let set = wr.ext;
+            Ok(wr.b.ext_inst(
+                u,
+                None,
+                set,
+                rspirv::spirv::GlslStd450Op::UMin as u32,
+                [Operand::IdRef(a), Operand::IdRef(b)],
+            )?)
+        };
+        match w {
+            W::SubGroupSize => {
+                let n = items(self, used, W::LocalSize)?;
+                let (id_var, _) = self.vk_input(BuiltIn::SubgroupId);
+                used.insert(id_var);
+                let id = self.b.load(u, None, id_var, None, [])?;
+                let start = self.b.i_mul(u, None, id, s)?;
+                let rest = self.b.i_sub(u, None, n, start)?;
+                umin(self, s, rest)
+            }
+            W::MaxSubGroupSize => {
+                let e = items(self, used, W::EnqueuedLocalSize)?;
+                umin(self, s, e)
+            }
+            W::NumSubGroups => {
+                let n = items(self, used, W::LocalSize)?;
+                ceil_div(self, n)
+            }
+            _ => {
+                let e = items(self, used, W::EnqueuedLocalSize)?;
+                ceil_div(self, e)
+            }
+        }
     }
 }

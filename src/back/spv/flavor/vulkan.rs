@@ -136,6 +136,26 @@ pub fn glsl_op(op: OpenclStd100Op, relaxed: bool) -> Option<GlslStd450Op> {
     })
 }
 
+/// The subgroup operations (`VkSubgroupFeatureFlagBits`, by their names without
+/// `VK_SUBGROUP_FEATURE_` and `_BIT`, lower case) a device must support in compute shaders
+/// for a module that declares `caps`: sub-group functions need them.
+pub fn subgroup_operations(caps: &[Capability]) -> Vec<&'static str> {
+    [
+        (Capability::GroupNonUniform, "basic"),
+        (Capability::GroupNonUniformVote, "vote"),
+        (Capability::GroupNonUniformArithmetic, "arithmetic"),
+        (Capability::GroupNonUniformShuffle, "shuffle"),
+        (
+            Capability::GroupNonUniformShuffleRelative,
+            "shuffle_relative",
+        ),
+    ]
+    .into_iter()
+    .filter(|(c, _)| caps.contains(c))
+    .map(|(_, n)| n)
+    .collect()
+}
+
 /// The Vulkan device features a module declaring `caps` needs, by their names in the
 /// Vulkan feature structures (`VkPhysicalDeviceVulkan12Features` and friends).
 pub fn features(caps: &[Capability]) -> Vec<&'static str> {
