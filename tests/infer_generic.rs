@@ -385,7 +385,11 @@ fn every_cl2_kernel_infers_or_reports_located_errors() {
         if std == "CL1.2" {
             continue;
         }
-        let cl = spec.with_extension("cl");
+        // The kernel source: `source` when the spec names one, else the spec's twin.
+        let cl = match toml.get("source").and_then(|v| v.as_str()) {
+            Some(src) => spec.parent().unwrap_or(Path::new(".")).join(src),
+            None => spec.with_extension("cl"),
+        };
         let text = std::fs::read_to_string(&cl).unwrap();
         let mut m = checked(&text, std);
         let diags =
