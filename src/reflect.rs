@@ -66,6 +66,26 @@ pub struct VulkanKernel {
     pub workgroup_size: WorkgroupSize,
     /// Bytes of private stack per work-item (0: none).
     pub private_stack_bytes: u64,
+    /// The descriptors of set 0 the pipeline layout needs, by binding (empty: none).
+    pub bindings: Vec<VulkanBinding>,
+}
+
+/// One descriptor of a kernel's set 0.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VulkanBinding {
+    /// Descriptor set (always 0).
+    pub set: u32,
+    /// Binding number.
+    pub binding: u32,
+    /// `uniform_buffer`, `storage_buffer`, `sampled_image`, `storage_image`,
+    /// `uniform_texel_buffer` or `storage_texel_buffer` (`VK_DESCRIPTOR_TYPE_*`).
+    pub descriptor: &'static str,
+    /// What is bound: `arguments` (the argument block), `printf` (the printf buffer) or
+    /// `arg` (the image argument `arg`).
+    pub what: &'static str,
+    /// The argument's index, for `arg`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arg: Option<usize>,
 }
 
 /// How the work-group size is chosen.
@@ -98,6 +118,13 @@ pub struct VulkanArg {
     /// `__local` arguments: bytes per element.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elem_size: Option<u64>,
+    /// Images: the binding in descriptor set 0 (`offset` then holds the image's OpenCL
+    /// channel order and channel data type codes, two `uint`s).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub binding: Option<u32>,
+    /// Images: the descriptor type at `binding`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub descriptor: Option<&'static str>,
 }
 
 /// One kernel.
@@ -324,25 +351,41 @@ pub fn reflect(
                         }
                         _ => (ArgClass::Value, None, false, type_info(m, l.ty.ty)),
                     };
-                let vulkan = kabi.and_then(|k| k.args.get(i)).map(|slot| match *slot {
-                    abi::ArgSlot::Block { offset, size } => VulkanArg {
-                        offset: Some(offset),
-                        size: Some(size),
-                        spec_id: None,
-                        elem_size: None,
-                    },
-                    abi::ArgSlot::LocalArray { spec_id, elem_size } => VulkanArg {
-                        offset: None,
-                        size: None,
-                        spec_id: Some(spec_id),
-                        elem_size: Some(elem_size),
-                    },
-                    abi::ArgSlot::Opaque => VulkanArg {
+                let vulkan = kabi.and_then(|k| k.args.get(i)).map(|slot| {
+                    let mut v = VulkanArg {
                         offset: None,
                         size: None,
                         spec_id: None,
                         elem_size: None,
-                    },
+                        binding: None,
+                        descriptor: None,
+                    };
+                    match *slot {
+                        abi::ArgSlot::Block { offset, size } => {
+                            v.offset = Some(offset);
+                            v.size = Some(size);
+                        }
+                        abi::ArgSlot::LocalArray { spec_id, elem_size } => {
+                            v.spec_id = Some(spec_id);
+                            v.elem_size = Some(elem_size);
+                        }
+                        abi::ArgSlot::Image {
+                            binding,
+                            descriptor,
+                            offset,
+                        } => {
+                            v.offset = Some(offset);
+                            v.size = Some(8);
+                            v.binding = Some(binding);
+                            v.descriptor = Some(descriptor.name());
+                        }
+                        abi::ArgSlot::Sampler { offset } => {
+                            v.offset = Some(offset);
+                            v.size = Some(4);
+                        }
+                        abi::ArgSlot::Opaque => {}
+                    }
+                    v
                 });
                 ArgInfo {
                     name: l.name.clone(),
@@ -374,6 +417,21 @@ pub fn reflect(
                     free: attrs.reqd_work_group_size.is_none() && abi::group_free(m, k.function),
                 },
                 private_stack_bytes: stack_bytes,
+                bindings: k
+                    .bindings()
+                    .into_iter()
+                    .map(|b| VulkanBinding {
+                        set: 0,
+                        binding: b.binding,
+                        descriptor: b.descriptor.name(),
+                        what: match (b.arg, b.binding) {
+                            (Some(_), _) => "arg",
+                            (None, abi::PRINTF_BINDING) => "printf",
+                            (None, _) => "arguments",
+                        },
+                        arg: b.arg,
+                    })
+                    .collect(),
             }),
         });
     }

@@ -167,7 +167,7 @@ impl Writer<'_> {
                     offsets.push(*offset);
                 }
                 ArgSlot::LocalArray { .. } => member_of_arg.push(None),
-                ArgSlot::Opaque => {
+                ArgSlot::Image { .. } | ArgSlot::Sampler { .. } | ArgSlot::Opaque => {
                     return unsupported(
                         f.locals[p].span,
                         "image, sampler and event arguments on the Vulkan target",

@@ -309,8 +309,85 @@ pub mod abi {
             /// Bytes per element.
             elem_size: u64,
         },
-        /// An image, sampler or other object the Vulkan target does not pass yet.
+        /// An image: a descriptor at set 0, `binding`, of type `descriptor`; at `offset` in
+        /// the block two `uint`s, the image's OpenCL channel order and channel data type
+        /// codes (`CL_RGBA`, `CL_UNORM_INT8`, …), which Vulkan cannot query.
+        Image {
+            /// Binding in descriptor set 0.
+            binding: u32,
+            /// The descriptor type.
+            descriptor: Descriptor,
+            /// Byte offset of the channel order and data type in the block.
+            offset: u64,
+        },
+        /// A `sampler_t`: at `offset` in the block a `uint`, the OpenCL sampler bits
+        /// (`CLK_NORMALIZED_COORDS_*` | `CLK_ADDRESS_*` | `CLK_FILTER_*`).
+        Sampler {
+            /// Byte offset in the block.
+            offset: u64,
+        },
+        /// An object neither target passes (events, queues).
         Opaque,
+    }
+
+    /// Descriptor types of the kernel bindings (`VkDescriptorType`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Descriptor {
+        /// The argument block when it does not fit in push constants.
+        UniformBuffer,
+        /// A storage buffer (the printf buffer).
+        StorageBuffer,
+        /// A `read_only` image other than `image1d_buffer_t`.
+        SampledImage,
+        /// A `write_only` or `read_write` image other than `image1d_buffer_t`.
+        StorageImage,
+        /// A `read_only` `image1d_buffer_t`.
+        UniformTexelBuffer,
+        /// A `write_only` or `read_write` `image1d_buffer_t`.
+        StorageTexelBuffer,
+    }
+
+    impl Descriptor {
+        /// The name in the reflection (`VK_DESCRIPTOR_TYPE_*` in snake case).
+        pub fn name(self) -> &'static str {
+            match self {
+                Descriptor::UniformBuffer => "uniform_buffer",
+                Descriptor::StorageBuffer => "storage_buffer",
+                Descriptor::SampledImage => "sampled_image",
+                Descriptor::StorageImage => "storage_image",
+                Descriptor::UniformTexelBuffer => "uniform_texel_buffer",
+                Descriptor::StorageTexelBuffer => "storage_texel_buffer",
+            }
+        }
+
+        /// The descriptor for an image type.
+        pub fn of_image(image: clc_passes::ast::ImageType) -> Descriptor {
+            use clc_passes::ast::{ImageAccess, ImageDim};
+            match (image.dim == ImageDim::D1Buffer, image.access) {
+                (false, ImageAccess::ReadOnly) => Descriptor::SampledImage,
+                (false, _) => Descriptor::StorageImage,
+                (true, ImageAccess::ReadOnly) => Descriptor::UniformTexelBuffer,
+                (true, _) => Descriptor::StorageTexelBuffer,
+            }
+        }
+    }
+
+    /// Binding of the argument block in set 0 when it is a uniform buffer.
+    pub const ARGS_BINDING: u32 = 0;
+    /// Binding of the printf buffer in set 0.
+    pub const PRINTF_BINDING: u32 = 1;
+    /// Image arguments take bindings from this one up, in argument order.
+    pub const FIRST_IMAGE_BINDING: u32 = 2;
+
+    /// One descriptor a kernel's pipeline layout needs (all in set 0).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Binding {
+        /// Binding number.
+        pub binding: u32,
+        /// Descriptor type.
+        pub descriptor: Descriptor,
+        /// The kernel argument bound there (images), if any.
+        pub arg: Option<usize>,
     }
 
     /// The ABI of one kernel.
@@ -324,6 +401,8 @@ pub mod abi {
         pub block_size: u64,
         /// Push constants (else a uniform buffer at set 0, binding 0).
         pub push_constant: bool,
+        /// The module writes printf records: a storage buffer at set 0, `PRINTF_BINDING`.
+        pub printf: bool,
     }
 
     impl KernelAbi {
@@ -334,6 +413,41 @@ pub mod abi {
             } else {
                 rspirv::spirv::StorageClass::Uniform
             }
+        }
+
+        /// The descriptors of set 0, by binding: the argument block when it is a uniform
+        /// buffer, the printf buffer, the images.
+        pub fn bindings(&self) -> Vec<Binding> {
+            let mut out = Vec::new();
+            if !self.push_constant {
+                out.push(Binding {
+                    binding: ARGS_BINDING,
+                    descriptor: Descriptor::UniformBuffer,
+                    arg: None,
+                });
+            }
+            if self.printf {
+                out.push(Binding {
+                    binding: PRINTF_BINDING,
+                    descriptor: Descriptor::StorageBuffer,
+                    arg: None,
+                });
+            }
+            for (i, slot) in self.args.iter().enumerate() {
+                if let ArgSlot::Image {
+                    binding,
+                    descriptor,
+                    ..
+                } = *slot
+                {
+                    out.push(Binding {
+                        binding,
+                        descriptor,
+                        arg: Some(i),
+                    });
+                }
+            }
+            out
         }
     }
 
@@ -588,6 +702,7 @@ pub mod abi {
             let kinds = valid.kernel_args.get(h);
             let mut pos = HEADER_BYTES;
             let mut args = Vec::new();
+            let mut next_binding = FIRST_IMAGE_BINDING;
             for (i, &p) in f.params.iter().enumerate() {
                 let ty = f.locals[p].ty.ty;
                 let kind = kinds
@@ -626,7 +741,26 @@ pub mod abi {
                         pos += size;
                         s
                     }
-                    ArgKind::Opaque => ArgSlot::Opaque,
+                    ArgKind::Opaque => match module.types.get(ty) {
+                        Type::Image(image) => {
+                            pos = pos.div_ceil(4) * 4;
+                            let s = ArgSlot::Image {
+                                binding: next_binding,
+                                descriptor: Descriptor::of_image(*image),
+                                offset: pos,
+                            };
+                            next_binding += 1;
+                            pos += 8;
+                            s
+                        }
+                        Type::Sampler => {
+                            pos = pos.div_ceil(4) * 4;
+                            let s = ArgSlot::Sampler { offset: pos };
+                            pos += 4;
+                            s
+                        }
+                        _ => ArgSlot::Opaque,
+                    },
                 };
                 args.push(slot);
             }
@@ -636,6 +770,7 @@ pub mod abi {
                 args,
                 block_size,
                 push_constant: block_size <= PUSH_CONSTANT_LIMIT,
+                printf: false,
             });
         }
         out
