@@ -359,6 +359,25 @@ pub struct SamplerDesc {
     pub filter: Filter,
 }
 
+impl SamplerDesc {
+    /// The sampler as OpenCL C's bits (`CLK_NORMALIZED_COORDS_TRUE` 1, `CLK_ADDRESS_*` 0 to
+    /// 8, `CLK_FILTER_NEAREST` 0x10, `CLK_FILTER_LINEAR` 0x20): what a Vulkan kernel takes.
+    pub fn clk_bits(&self) -> u32 {
+        let addressing = match self.addressing {
+            Addressing::None => 0,
+            Addressing::ClampToEdge => 2,
+            Addressing::Clamp => 4,
+            Addressing::Repeat => 6,
+            Addressing::MirroredRepeat => 8,
+        };
+        let filter = match self.filter {
+            Filter::Nearest => 0x10,
+            Filter::Linear => 0x20,
+        };
+        u32::from(self.normalized) | addressing | filter
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,8 +4,8 @@
 //! * [`compile`] runs `<clc> --target=vulkan1.2 -cl-std=<std> <options> <source> -o <spv>
 //!   --reflect=<json>`; a rejection with an `unsupported:` diagnostic is an [`Unsupported`]
 //!   error, so the runner lists the kernel as skipped with clc's reason.
-//! * [`skip_reason`] names what the Vulkan target does not do before compiling: images,
-//!   samplers, `printf`, Intel sub-group functions.
+//! * [`skip_reason`] names what the Vulkan target does not do before compiling: `printf`,
+//!   Intel sub-group functions.
 //! * [`run_in_process`] is what the runner child does for a Vulkan job
 //!   ([`crate::exec::run_isolated_vulkan`]): buffers get the same guard zone as on OpenCL.
 //!
@@ -86,12 +86,12 @@ fn unsupported_reason(stderr: &str) -> Option<String> {
     })
 }
 
-/// Why `run` of `spec` cannot run on the Vulkan target, if it cannot: image or sampler
-/// arguments, or a source that calls `printf` or Intel's sub-group functions (found by name in the
+/// Why `run` of `spec` cannot run on the Vulkan target, if it cannot: a source that calls
+/// `printf` or Intel's sub-group functions (found by name in the
 /// source text, comments included: a false positive is a visible SKIP, never a silent pass).
 /// `device` is the device that would run it (`lavapipe_skip` applies on lavapipe only,
 /// `float_denormals` on devices that flush float subnormals).
-pub fn skip_reason(spec: &SpecFile, run: &Run, device: &DeviceInfo) -> Option<String> {
+pub fn skip_reason(spec: &SpecFile, _run: &Run, device: &DeviceInfo) -> Option<String> {
     if let Some(why) = &spec.vulkan_skip {
         return Some(why.clone());
     }
@@ -110,17 +110,6 @@ pub fn skip_reason(spec: &SpecFile, run: &Run, device: &DeviceInfo) -> Option<St
         return Some(format!(
             "the device flushes float subnormals, as OpenCL allows; the expected values keep them ({what})"
         ));
-    }
-    if let Some(a) = run
-        .args
-        .iter()
-        .find(|a| matches!(a.kind, ArgKind::Image { .. } | ArgKind::Sampler { .. }))
-    {
-        let what = match a.kind {
-            ArgKind::Sampler { .. } => "sampler",
-            _ => "image",
-        };
-        return Some(format!("{what} argument `{}`", a.name));
     }
     let text = std::fs::read_to_string(&spec.source).unwrap_or_default();
     if has_call(&text, "printf") {
@@ -175,6 +164,33 @@ enum Held {
     Buffer(vkhost::Buffer, usize),
     Value(Vec<u8>),
     Local(u64),
+    Image(vkhost::Image),
+    Sampler(u32),
+}
+
+/// vkhost's description of a spec's image.
+fn vk_image_desc(d: &crate::image::ImageDesc) -> Result<vkhost::ImageDesc> {
+    use crate::image::ImageType as T;
+    use vkhost::ImageShape as S;
+    let shape = match d.image {
+        T::D1 => S::D1,
+        T::D1Buffer => S::D1Buffer,
+        T::D1Array => S::D1Array,
+        T::D2 => S::D2,
+        T::D2Array => S::D2Array,
+        T::D3 => S::D3,
+    };
+    let dim =
+        |v: usize| u32::try_from(v).map_err(|_| anyhow::anyhow!("image size {v} is too large"));
+    Ok(vkhost::ImageDesc {
+        shape,
+        width: dim(d.width)?,
+        height: dim(d.height)?,
+        depth: dim(d.depth)?,
+        layers: dim(d.array_size)?,
+        order: d.order.cl_code(),
+        channel_type: d.channel_type.cl_code(),
+    })
 }
 
 /// Runs `run` from the Vulkan module `spv` described by the reflection `json`, in this
@@ -201,12 +217,12 @@ pub fn run_in_process(run: &Run, spv: &Path, json: &Path) -> Result<Outputs> {
             }
             ArgKind::Scalar { value } => Held::Value(value.to_le_bytes()),
             ArgKind::Local { len } => Held::Local((len * arg.ty.size()) as u64),
-            ArgKind::Image { .. } | ArgKind::Sampler { .. } => {
-                bail!(
-                    "{}: images and samplers are not supported on Vulkan",
-                    what()
-                )
+            ArgKind::Image { desc, init } => {
+                let image = vkhost::Image::new(&dev, vk_image_desc(desc)?).with_context(what)?;
+                image.write(&init.to_le_bytes()).with_context(what)?;
+                Held::Image(image)
             }
+            ArgKind::Sampler { sampler } => Held::Sampler(sampler.clk_bits()),
         });
     }
     let args: Vec<vkhost::Arg> = held
@@ -215,6 +231,8 @@ pub fn run_in_process(run: &Run, spv: &Path, json: &Path) -> Result<Outputs> {
             Held::Buffer(b, _) => vkhost::Arg::Buffer(b),
             Held::Value(v) => vkhost::Arg::Value(v),
             Held::Local(n) => vkhost::Arg::Local(*n),
+            Held::Image(i) => vkhost::Arg::Image(i),
+            Held::Sampler(bits) => vkhost::Arg::Sampler(*bits),
         })
         .collect();
     let range = nd_range(run)?;
@@ -225,6 +243,15 @@ pub fn run_in_process(run: &Run, spv: &Path, json: &Path) -> Result<Outputs> {
 
     let mut outputs = Vec::new();
     for (arg, h) in run.args.iter().zip(&held) {
+        if let Held::Image(image) = h {
+            if arg.is_output() {
+                let data = image
+                    .read()
+                    .with_context(|| format!("reading back image `{}`", arg.name))?;
+                outputs.push((arg.name.clone(), Values::from_le_bytes(arg.ty, &data)?));
+            }
+            continue;
+        }
         let Held::Buffer(buf, len) = h else { continue };
         let data = buf
             .to_vec()
@@ -355,9 +382,6 @@ mod tests {
             "kernel void k(sampler_t s) {}",
             "[[run.args]]\nname = \"s\"\nkind = \"sampler\"\naddressing = \"none\"\nfilter = \"nearest\"\n",
         );
-        assert_eq!(
-            skip_reason(&s, &s.runs[0], &lavapipe()).as_deref(),
-            Some("sampler argument `s`")
-        );
+        assert_eq!(skip_reason(&s, &s.runs[0], &lavapipe()), None);
     }
 }

@@ -103,11 +103,20 @@ pub struct Buffer {
 impl Buffer {
     /// A buffer of `size` bytes (at least 4 are allocated), contents undefined.
     pub fn new(dev: &Device, size: u64) -> Result<Buffer, Error> {
+        Buffer::with_usage(dev, size, vk::BufferUsageFlags::empty())
+    }
+
+    /// A buffer with `extra` usage besides a kernel buffer's (texel buffers).
+    pub(crate) fn with_usage(
+        dev: &Device,
+        size: u64,
+        extra: vk::BufferUsageFlags,
+    ) -> Result<Buffer, Error> {
         let alloc = size.max(4).next_multiple_of(4);
         let raw = create_raw(
             dev,
             alloc,
-            USAGE,
+            USAGE | extra,
             vk::MemoryPropertyFlags::empty(),
             vk::MemoryPropertyFlags::DEVICE_LOCAL,
             "kernel buffers",
@@ -129,6 +138,11 @@ impl Buffer {
     /// Its size in bytes, as asked for.
     pub fn size(&self) -> u64 {
         self.size
+    }
+
+    /// The buffer handle.
+    pub(crate) fn handle(&self) -> vk::Buffer {
+        self.raw.buffer
     }
 
     /// Its device address (what the argument block holds for it).

@@ -28,6 +28,7 @@ pub(crate) struct Inner {
     /// Keeps libvulkan loaded while the instance lives.
     _entry: ash::Entry,
     pub instance: ash::Instance,
+    pub physical: vk::PhysicalDevice,
     pub device: ash::Device,
     pub submitter: Mutex<Submitter>,
     pub memory: vk::PhysicalDeviceMemoryProperties,
@@ -138,6 +139,7 @@ impl Device {
             Ok(parts) => Ok(Device(Arc::new(Inner {
                 _entry: entry,
                 instance,
+                physical: parts.physical,
                 device: parts.device,
                 submitter: Mutex::new(parts.submitter),
                 memory: parts.memory,
@@ -289,6 +291,7 @@ fn no_device() -> Error {
 
 /// What [`open`] creates.
 struct Parts {
+    physical: vk::PhysicalDevice,
     device: ash::Device,
     submitter: Submitter,
     memory: vk::PhysicalDeviceMemoryProperties,
@@ -468,6 +471,7 @@ fn open(instance: &ash::Instance, api: u32, want: &Want) -> Result<Parts, Error>
     // SAFETY: a plain query.
     let memory = unsafe { instance.get_physical_device_memory_properties(physical) };
     Ok(Parts {
+        physical,
         device,
         submitter: Submitter { queue, pool },
         memory,

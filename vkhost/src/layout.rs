@@ -290,6 +290,11 @@ pub enum ArgValue<'a> {
     Bytes(&'a [u8]),
     /// A `__local` array of this many bytes.
     Local(u64),
+    /// An image: its OpenCL channel order and channel type (the image itself is bound as
+    /// a descriptor).
+    Image([u8; 8]),
+    /// A sampler's OpenCL bits.
+    Sampler(u32),
 }
 
 impl ArgValue<'_> {
@@ -298,6 +303,8 @@ impl ArgValue<'_> {
             ArgValue::Address(_) => "a buffer",
             ArgValue::Bytes(_) => "a value",
             ArgValue::Local(_) => "a __local size",
+            ArgValue::Image(_) => "an image",
+            ArgValue::Sampler(_) => "a sampler",
         }
     }
 }
@@ -317,6 +324,7 @@ fn check_args(kernel: &Kernel, args: &[ArgValue]) -> Result<(), LayoutError> {
             (ArgClass::Buffer, ArgValue::Address(_))
                 | (ArgClass::Value, ArgValue::Bytes(_))
                 | (ArgClass::Local, ArgValue::Local(_))
+                | (ArgClass::Opaque, ArgValue::Image(_) | ArgValue::Sampler(_))
         );
         if !ok {
             return Err(LayoutError::ArgKind {
@@ -356,6 +364,8 @@ pub fn fill_block(
         let bytes: Vec<u8> = match *a {
             ArgValue::Address(addr) => addr.to_le_bytes().to_vec(),
             ArgValue::Bytes(b) => b.to_vec(),
+            ArgValue::Image(w) => w.to_vec(),
+            ArgValue::Sampler(bits) => bits.to_le_bytes().to_vec(),
             ArgValue::Local(_) => continue,
         };
         let place = p.vulkan.unwrap_or_default();

@@ -11,6 +11,7 @@ use crate::buffer::{all_to, Buffer, Mapped};
 use crate::device::{c_name, Device};
 use crate::error::{vk_err, Error};
 use crate::features::REQUIRED_FEATURES;
+use crate::image::Image;
 use crate::layout::{
     fill_block, kernel_vulkan, resolve_range, spec_constants, ArgValue, Header, NdRange, Resolved,
 };
@@ -27,6 +28,11 @@ pub enum Arg<'a> {
     Value(&'a [u8]),
     /// A `__local` pointer to an array of this many bytes.
     Local(u64),
+    /// An image (bound at the argument's descriptor).
+    Image(&'a Image),
+    /// A sampler: its OpenCL bits (`CLK_NORMALIZED_COORDS_*` | `CLK_ADDRESS_*` |
+    /// `CLK_FILTER_*`).
+    Sampler(u32),
 }
 
 impl Arg<'_> {
@@ -36,6 +42,8 @@ impl Arg<'_> {
             Arg::Null => ArgValue::Address(0),
             Arg::Value(v) => ArgValue::Bytes(v),
             Arg::Local(n) => ArgValue::Local(n),
+            Arg::Image(i) => ArgValue::Image(i.format_words()),
+            Arg::Sampler(bits) => ArgValue::Sampler(bits),
         }
     }
 }
@@ -66,11 +74,26 @@ pub struct Step<'a> {
     pub args: &'a [Arg<'a>],
 }
 
-/// A kernel's pipeline layout, and its descriptor set layout for a uniform-buffer block.
+/// A kernel's pipeline layout, and its descriptor set layout (null without descriptors).
 struct KernelLayout {
     set_layout: vk::DescriptorSetLayout,
     layout: vk::PipelineLayout,
     block: BlockKind,
+    /// The descriptors of set 0: (binding, type, the image argument bound there).
+    bindings: Vec<(u32, vk::DescriptorType, Option<usize>)>,
+}
+
+/// The `VkDescriptorType` of a reflection's descriptor name.
+fn descriptor_type(name: &str) -> Option<vk::DescriptorType> {
+    Some(match name {
+        "uniform_buffer" => vk::DescriptorType::UNIFORM_BUFFER,
+        "storage_buffer" => vk::DescriptorType::STORAGE_BUFFER,
+        "sampled_image" => vk::DescriptorType::SAMPLED_IMAGE,
+        "storage_image" => vk::DescriptorType::STORAGE_IMAGE,
+        "uniform_texel_buffer" => vk::DescriptorType::UNIFORM_TEXEL_BUFFER,
+        "storage_texel_buffer" => vk::DescriptorType::STORAGE_TEXEL_BUFFER,
+        _ => return None,
+    })
 }
 
 /// Pipelines by kernel index and specialization constants.
@@ -115,20 +138,22 @@ struct Prepared {
     pipeline: vk::Pipeline,
     layout: vk::PipelineLayout,
     block: Vec<u8>,
-    ubo: Option<UboBinding>,
+    push: bool,
+    set: Option<SetBinding>,
     _stack: Option<Buffer>,
     groups: [u32; 3],
 }
 
-/// The uniform buffer holding a large argument block, and its descriptor set.
-struct UboBinding {
+/// The descriptor set of one dispatch, and the uniform buffer holding a large argument
+/// block.
+struct SetBinding {
     dev: Device,
-    _buffer: Mapped,
+    _ubo: Option<Mapped>,
     pool: vk::DescriptorPool,
     set: vk::DescriptorSet,
 }
 
-impl Drop for UboBinding {
+impl Drop for SetBinding {
     fn drop(&mut self) {
         // SAFETY: the dispatch that used the set has completed; destroying the pool frees it.
         unsafe { self.dev.0.device.destroy_descriptor_pool(self.pool, None) };
@@ -143,22 +168,24 @@ impl Prepared {
     /// its execution.
     unsafe fn record(&self, d: &ash::Device, cmd: vk::CommandBuffer) {
         d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, self.pipeline);
-        match &self.ubo {
-            Some(u) => d.cmd_bind_descriptor_sets(
+        if let Some(u) = &self.set {
+            d.cmd_bind_descriptor_sets(
                 cmd,
                 vk::PipelineBindPoint::COMPUTE,
                 self.layout,
                 0,
                 &[u.set],
                 &[],
-            ),
-            None => d.cmd_push_constants(
+            );
+        }
+        if self.push {
+            d.cmd_push_constants(
                 cmd,
                 self.layout,
                 vk::ShaderStageFlags::COMPUTE,
                 0,
                 &self.block,
-            ),
+            );
         }
         let [x, y, z] = self.groups;
         d.cmd_dispatch(cmd, x, y, z);
@@ -248,10 +275,31 @@ impl Program {
                 continue;
             };
             let size = v.block_size.next_multiple_of(4);
+            let mut bindings = Vec::new();
+            for b in &v.bindings {
+                let ty = descriptor_type(&b.descriptor).ok_or_else(|| {
+                    Error::Reflection(format!(
+                        "kernel `{}`: unknown descriptor type `{}`",
+                        k.name, b.descriptor
+                    ))
+                })?;
+                if b.set != 0 {
+                    return Err(Error::Reflection(format!(
+                        "kernel `{}`: descriptor set {} (only set 0 is used)",
+                        k.name, b.set
+                    )));
+                }
+                bindings.push((b.binding, ty, b.arg));
+            }
+            // Reflections from before `bindings`: the uniform-buffer block at binding 0.
+            if v.block == BlockKind::UniformBuffer && bindings.is_empty() {
+                bindings.push((0, vk::DescriptorType::UNIFORM_BUFFER, None));
+            }
             let mut layout = KernelLayout {
                 set_layout: vk::DescriptorSetLayout::null(),
                 layout: vk::PipelineLayout::null(),
                 block: v.block,
+                bindings,
             };
             let ranges = [vk::PushConstantRange::default()
                 .stage_flags(vk::ShaderStageFlags::COMPUTE)
@@ -259,6 +307,25 @@ impl Program {
                 .size(size)];
             let mut info = vk::PipelineLayoutCreateInfo::default();
             let set_layouts;
+            if !layout.bindings.is_empty() {
+                let binding: Vec<vk::DescriptorSetLayoutBinding> = layout
+                    .bindings
+                    .iter()
+                    .map(|&(b, ty, _)| {
+                        vk::DescriptorSetLayoutBinding::default()
+                            .binding(b)
+                            .descriptor_type(ty)
+                            .descriptor_count(1)
+                            .stage_flags(vk::ShaderStageFlags::COMPUTE)
+                    })
+                    .collect();
+                let sl = vk::DescriptorSetLayoutCreateInfo::default().bindings(&binding);
+                // SAFETY: a plain object creation; `binding` outlives the call.
+                layout.set_layout = unsafe { d.create_descriptor_set_layout(&sl, None) }
+                    .map_err(vk_err("vkCreateDescriptorSetLayout"))?;
+                set_layouts = [layout.set_layout];
+                info = info.set_layouts(&set_layouts);
+            }
             match v.block {
                 BlockKind::PushConstant => {
                     if size > max_push {
@@ -279,17 +346,6 @@ impl Program {
                             dev.name()
                         )));
                     }
-                    let binding = [vk::DescriptorSetLayoutBinding::default()
-                        .binding(0)
-                        .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
-                        .descriptor_count(1)
-                        .stage_flags(vk::ShaderStageFlags::COMPUTE)];
-                    let sl = vk::DescriptorSetLayoutCreateInfo::default().bindings(&binding);
-                    // SAFETY: a plain object creation.
-                    layout.set_layout = unsafe { d.create_descriptor_set_layout(&sl, None) }
-                        .map_err(vk_err("vkCreateDescriptorSetLayout"))?;
-                    set_layouts = [layout.set_layout];
-                    info = info.set_layouts(&set_layouts);
                 }
             }
             // SAFETY: `info` points to locals that outlive the call.
@@ -543,15 +599,17 @@ impl Program {
         );
         let block = fill_block(k, &header, &values)?;
         let pipeline = self.pipeline(index, &v.entry_point, layout.layout, specs)?;
-        let ubo = match layout.block {
-            BlockKind::PushConstant => None,
-            BlockKind::UniformBuffer => Some(self.ubo(layout.set_layout, &block)?),
+        let set = if layout.bindings.is_empty() {
+            None
+        } else {
+            Some(self.descriptor_set(kernel, layout, &block, args)?)
         };
         Ok(Prepared {
             pipeline,
             layout: layout.layout,
+            push: layout.block == BlockKind::PushConstant,
             block,
-            ubo,
+            set,
             _stack: stack,
             groups: r.groups,
         })
@@ -640,50 +698,136 @@ impl Program {
         }
     }
 
-    /// A uniform buffer holding `block`, bound to a fresh descriptor set of `set_layout`.
-    fn ubo(&self, set_layout: vk::DescriptorSetLayout, block: &[u8]) -> Result<UboBinding, Error> {
+    /// A fresh descriptor set of the kernel's layout: the argument block in a uniform
+    /// buffer (when it is one), the image arguments at their bindings.
+    fn descriptor_set(
+        &self,
+        kernel: &str,
+        layout: &KernelLayout,
+        block: &[u8],
+        args: &[Arg],
+    ) -> Result<SetBinding, Error> {
         let d = &self.dev.0.device;
-        let buffer = Mapped::new(
-            &self.dev,
-            block.len() as u64,
-            vk::BufferUsageFlags::UNIFORM_BUFFER,
-        )?;
-        buffer.write(0, block)?;
-        let sizes = [vk::DescriptorPoolSize {
-            ty: vk::DescriptorType::UNIFORM_BUFFER,
-            descriptor_count: 1,
-        }];
+        let mut sizes: Vec<vk::DescriptorPoolSize> = Vec::new();
+        for &(_, ty, _) in &layout.bindings {
+            match sizes.iter_mut().find(|s| s.ty == ty) {
+                Some(s) => s.descriptor_count += 1,
+                None => sizes.push(vk::DescriptorPoolSize {
+                    ty,
+                    descriptor_count: 1,
+                }),
+            }
+        }
         let pi = vk::DescriptorPoolCreateInfo::default()
             .max_sets(1)
             .pool_sizes(&sizes);
         // SAFETY: a plain object creation.
         let pool = unsafe { d.create_descriptor_pool(&pi, None) }
             .map_err(vk_err("vkCreateDescriptorPool"))?;
-        let mut u = UboBinding {
+        let mut u = SetBinding {
             dev: self.dev.clone(),
-            _buffer: buffer,
+            _ubo: None,
             pool,
             set: vk::DescriptorSet::null(),
         };
-        let layouts = [set_layout];
+        let layouts = [layout.set_layout];
         let ai = vk::DescriptorSetAllocateInfo::default()
             .descriptor_pool(pool)
             .set_layouts(&layouts);
         // SAFETY: the pool has room for the one set.
         u.set = unsafe { d.allocate_descriptor_sets(&ai) }
             .map_err(vk_err("vkAllocateDescriptorSets"))?[0];
-        let bi = [vk::DescriptorBufferInfo {
-            buffer: u._buffer.handle(),
-            offset: 0,
-            range: block.len() as u64,
-        }];
-        let write = vk::WriteDescriptorSet::default()
-            .dst_set(u.set)
-            .dst_binding(0)
-            .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
-            .buffer_info(&bi);
-        // SAFETY: the set is not in use; the buffer has UNIFORM_BUFFER usage.
-        unsafe { d.update_descriptor_sets(&[write], &[]) };
+        // What each write points to, kept alive until the update.
+        let mut buffer_infos = Vec::new();
+        let mut image_infos = Vec::new();
+        let mut texel_views = Vec::new();
+        for &(binding, ty, arg) in &layout.bindings {
+            match (ty, arg) {
+                (vk::DescriptorType::UNIFORM_BUFFER, None) => {
+                    let buffer = Mapped::new(
+                        &self.dev,
+                        block.len() as u64,
+                        vk::BufferUsageFlags::UNIFORM_BUFFER,
+                    )?;
+                    buffer.write(0, block)?;
+                    buffer_infos.push((
+                        binding,
+                        ty,
+                        [vk::DescriptorBufferInfo {
+                            buffer: buffer.handle(),
+                            offset: 0,
+                            range: block.len() as u64,
+                        }],
+                    ));
+                    u._ubo = Some(buffer);
+                }
+                (_, Some(i)) => {
+                    let Some(Arg::Image(img)) = args.get(i) else {
+                        return Err(Error::Unsupported(format!(
+                            "kernel `{kernel}`: argument {i} is an image; pass Arg::Image"
+                        )));
+                    };
+                    if !img.supports(ty) {
+                        return Err(Error::Unsupported(format!(
+                            "kernel `{kernel}`: argument {i} needs a {ty:?} descriptor, which `{}` \
+                             does not support for {:?}",
+                            self.dev.name(),
+                            img.format()
+                        )));
+                    }
+                    let (view, buffer_view) = img.views();
+                    if buffer_view != vk::BufferView::null() {
+                        texel_views.push((binding, ty, [buffer_view]));
+                    } else {
+                        image_infos.push((
+                            binding,
+                            ty,
+                            [vk::DescriptorImageInfo {
+                                sampler: vk::Sampler::null(),
+                                image_view: view,
+                                image_layout: vk::ImageLayout::GENERAL,
+                            }],
+                        ));
+                    }
+                }
+                (ty, None) => {
+                    return Err(Error::Unsupported(format!(
+                        "kernel `{kernel}`: binding {binding} ({ty:?}) is not one vkhost provides"
+                    )))
+                }
+            }
+        }
+        let mut writes = Vec::new();
+        for (b, ty, info) in &buffer_infos {
+            writes.push(
+                vk::WriteDescriptorSet::default()
+                    .dst_set(u.set)
+                    .dst_binding(*b)
+                    .descriptor_type(*ty)
+                    .buffer_info(info),
+            );
+        }
+        for (b, ty, info) in &image_infos {
+            writes.push(
+                vk::WriteDescriptorSet::default()
+                    .dst_set(u.set)
+                    .dst_binding(*b)
+                    .descriptor_type(*ty)
+                    .image_info(info),
+            );
+        }
+        for (b, ty, view) in &texel_views {
+            writes.push(
+                vk::WriteDescriptorSet::default()
+                    .dst_set(u.set)
+                    .dst_binding(*b)
+                    .descriptor_type(*ty)
+                    .texel_buffer_view(view),
+            );
+        }
+        // SAFETY: the set is not in use; every buffer, view and image was checked to support
+        // its descriptor type and outlives the update.
+        unsafe { d.update_descriptor_sets(&writes, &[]) };
         Ok(u)
     }
 }

@@ -223,6 +223,28 @@ pub struct KernelVulkan {
     /// Bytes of private stack per work-item (0: no stack).
     #[serde(default)]
     pub private_stack_bytes: u64,
+    /// The descriptors of set 0 (docs/VULKAN.md, "Descriptors").
+    #[serde(default)]
+    pub bindings: Vec<Binding>,
+}
+
+/// One descriptor of a kernel's set 0.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Binding {
+    /// Descriptor set (0).
+    #[serde(default)]
+    pub set: u32,
+    /// Binding number.
+    pub binding: u32,
+    /// `uniform_buffer`, `storage_buffer`, `sampled_image`, `storage_image`,
+    /// `uniform_texel_buffer` or `storage_texel_buffer`.
+    pub descriptor: String,
+    /// `arguments`, `printf` or `arg`.
+    #[serde(default)]
+    pub what: String,
+    /// The image argument bound there.
+    #[serde(default)]
+    pub arg: Option<usize>,
 }
 
 impl Reflection {

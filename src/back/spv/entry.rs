@@ -158,16 +158,49 @@ impl Writer<'_> {
         members.extend([ulong, ulong]);
         let mut offsets: Vec<u64> = vec![0, 4, 8, 12, 16, 20, 24, 28, 32, 40];
         let mut member_of_arg = Vec::new();
-        for (&p, slot) in f.params.iter().zip(&kabi.args) {
+        // Image arguments: (descriptor variable, image type, block member of the format).
+        let mut image_args = Vec::new();
+        let v2uint = self.b.type_vector(u, 2);
+        for (i, (&p, slot)) in f.params.iter().zip(&kabi.args).enumerate() {
             match slot {
-                ArgSlot::Block { offset, .. } => {
+                ArgSlot::Block { offset, .. } | ArgSlot::Sampler { offset } => {
                     let l = &f.locals[p];
                     member_of_arg.push(Some(members.len() as u32));
                     members.push(self.ty(l.ty.ty, l.span)?);
                     offsets.push(*offset);
                 }
                 ArgSlot::LocalArray { .. } => member_of_arg.push(None),
-                ArgSlot::Image { .. } | ArgSlot::Sampler { .. } | ArgSlot::Opaque => {
+                ArgSlot::Image {
+                    binding, offset, ..
+                } => {
+                    let l = &f.locals[p];
+                    let Type::Image(image) = self.m.types.get(l.ty.ty) else {
+                        return bug(l.span, "image slot of a non-image");
+                    };
+                    let texel = self
+                        .image_texels
+                        .get(&(fh, i))
+                        .copied()
+                        .unwrap_or(super::vk_images::Texel::Float);
+                    let ty = self.vk_image_type(*image, texel);
+                    let sc = rspirv::spirv::StorageClass::UniformConstant;
+                    let ptr = self.pointer_sc(sc, ty);
+                    let var = self.module_variable(ptr, sc, None);
+                    self.b.name(var, format!("{name}.{}", l.name));
+                    self.b
+                        .decorate(var, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+                    self.b
+                        .decorate(var, Decoration::Binding, [Operand::LiteralBit32(*binding)]);
+                    if image.access == clc_passes::ast::ImageAccess::WriteOnly {
+                        self.b.decorate(var, Decoration::NonReadable, []);
+                    }
+                    used.insert(var);
+                    image_args.push((i, var, ty, members.len() as u32));
+                    member_of_arg.push(None);
+                    members.push(v2uint);
+                    offsets.push(*offset);
+                }
+                ArgSlot::Opaque => {
                     return unsupported(
                         f.locals[p].span,
                         "image, sampler and event arguments on the Vulkan target",
@@ -282,8 +315,12 @@ impl Writer<'_> {
         self.b.begin_block(Some(run))?;
 
         let mut args = Vec::new();
+        let mut infos = Vec::new();
         for (i, &p) in f.params.iter().enumerate() {
-            if let Some(m) = member_of_arg[i] {
+            if let Some(&(_, var, ty, m)) = image_args.iter().find(|a| a.0 == i) {
+                args.push(self.b.load(ty, None, var, None, [])?);
+                infos.push(member(self, m, v2uint)?);
+            } else if let Some(m) = member_of_arg[i] {
                 let ty = members[m as usize];
                 args.push(member(self, m, ty)?);
             } else if let Some((var, elem, sc)) = local_arrays[i] {
@@ -294,6 +331,7 @@ impl Writer<'_> {
                 return bug(f.locals[p].span, "argument without a slot");
             }
         }
+        args.extend(infos);
         self.b.function_call(void, None, body, args)?;
         self.b.ret()?;
         self.b.end_function()?;

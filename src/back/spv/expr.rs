@@ -139,7 +139,7 @@ impl Writer<'_> {
                 // A program-scope sampler is a constant, not a variable.
                 if let ExprKind::Global(g) = st.f.exprs[p].kind {
                     if let Some(&bits) = self.sampler_globals.get(&g) {
-                        return Ok(self.function_sampler(st, bits));
+                        return Ok(self.sampler_value(st, bits));
                     }
                 }
                 let r = self.resolve(st, p)?;
@@ -289,9 +289,16 @@ impl Writer<'_> {
             }
             ExprKind::Call { function, args } => {
                 let mut ids = Vec::new();
+                let mut infos = Vec::new();
                 for a in args {
-                    ids.push(self.value(st, a)?);
+                    let v = self.value(st, a)?;
+                    // Vulkan: an image's channel order and type follow the parameters.
+                    if let Some(img) = self.vk_images.get(&v) {
+                        infos.push(img.info);
+                    }
+                    ids.push(v);
                 }
+                ids.extend(infos);
                 let Some(&f) = self.callable.get(&function) else {
                     return bug(span, "call of an unknown function");
                 };
@@ -705,7 +712,7 @@ impl Writer<'_> {
             }
             CastKind::PointerBitcast | CastKind::Bitcast => self.b.bitcast(ty, None, v)?,
             CastKind::IntToSampler => match st.f.exprs[operand].kind {
-                ExprKind::IntConst(bits) => self.function_sampler(st, bits),
+                ExprKind::IntConst(bits) => self.sampler_value(st, bits),
                 _ => return bug(span, "sampler from a non-constant"),
             },
             CastKind::PointerToInt => self.b.convert_ptr_to_u(ty, None, v)?,

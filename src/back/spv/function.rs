@@ -188,9 +188,24 @@ impl Writer<'_> {
         // SPIR-V readers expect (the Intel CPU runtime crashes on struct-valued kernel
         // parameters).
         let mut by_val = Vec::new();
-        for &p in &f.params {
+        // Vulkan: each image parameter's texel kind, and its channel order and type, which
+        // come as extra `v2uint` parameters after the others.
+        let mut images = Vec::new();
+        for (i, &p) in f.params.iter().enumerate() {
             let l = &f.locals[p];
-            let ty = self.ty(l.ty.ty, l.span)?;
+            let ty = match self.m.types.get(l.ty.ty) {
+                Type::Image(image) if self.opts.flavor.is_vulkan() => {
+                    let texel = self
+                        .image_texels
+                        .get(&(fh, i))
+                        .copied()
+                        .unwrap_or(super::vk_images::Texel::Float);
+                    let ty = self.vk_image_type(*image, texel);
+                    images.push((i, ty, texel));
+                    ty
+                }
+                _ => self.ty(l.ty.ty, l.span)?,
+            };
             let aggregate = as_entry && matches!(self.m.types.get(l.ty.ty), Type::Struct(_));
             by_val.push(aggregate);
             param_tys.push(if aggregate {
@@ -230,10 +245,20 @@ impl Writer<'_> {
         } else {
             ret
         };
+        let v2uint = if images.is_empty() {
+            0
+        } else {
+            let u = self.scalar(clc_passes::ast::Scalar::Int {
+                width: 32,
+                signed: false,
+            });
+            self.b.type_vector(u, 2)
+        };
         let all_params: Vec<Word> = sret_ty
             .iter()
             .copied()
             .chain(param_tys.iter().copied())
+            .chain(images.iter().map(|_| v2uint))
             .collect();
         let fn_ty = self.b.type_function(spv_ret, all_params);
         self.b
@@ -319,6 +344,19 @@ impl Writer<'_> {
                 );
             }
             param_ids.push(pid);
+        }
+        for &(i, _, texel) in &images {
+            let info = self.b.function_parameter(v2uint)?;
+            self.b
+                .name(info, format!("{}.format", f.locals[f.params[i]].name));
+            self.vk_images.insert(
+                param_ids[i],
+                super::vk_images::VkImage {
+                    value: param_ids[i],
+                    info,
+                    texel,
+                },
+            );
         }
         let label = self.b.begin_block(None)?;
         let mut st = FnState {
@@ -906,7 +944,11 @@ fn unassigned_pointer_params(
         .params
         .iter()
         .copied()
-        .filter(|&p| m.types.as_pointer(f.locals[p].ty.ty).is_some())
+        .filter(|&p| {
+            let ty = f.locals[p].ty.ty;
+            // Images cannot be held in variables on Vulkan.
+            m.types.as_pointer(ty).is_some() || matches!(m.types.get(ty), Type::Image(_))
+        })
         .collect();
     for (_, e) in f.exprs.iter() {
         let target = match &e.kind {

@@ -56,6 +56,15 @@ impl Writer<'_> {
         )
     }
 
+    /// A constant sampler: an `OpConstantSampler` (OpenCL) or its bits as a `uint`
+    /// (Vulkan, see `vk_images`).
+    pub(super) fn sampler_value(&mut self, st: &mut FnState<'_>, bits: u64) -> Word {
+        if self.opts.flavor.is_vulkan() {
+            return self.u32_const(bits as u32);
+        }
+        self.function_sampler(st, bits)
+    }
+
     /// The constant sampler `bits` for the function being built: drivers' SPIR-V readers
     /// (Intel's CPU runtime) cannot share one `OpConstantSampler` between functions.
     pub(super) fn function_sampler(&mut self, st: &mut FnState<'_>, bits: u64) -> Word {
@@ -96,6 +105,9 @@ impl Writer<'_> {
         result: Handle<Type>,
         span: Span,
     ) -> Result<Word> {
+        if self.opts.flavor.is_vulkan() {
+            return self.vk_image_builtin(st, f, args, result, span);
+        }
         let Some(&img_e) = args.first() else {
             return bug(span, "image builtin without an image");
         };

@@ -19,6 +19,7 @@ mod images;
 mod numeric;
 mod place;
 mod types;
+mod vk_images;
 mod vkmath;
 mod wide_vectors;
 
@@ -207,6 +208,10 @@ pub(crate) struct Writer<'m> {
     struct_members: HashMap<Handle<clc_passes::ast::StructDef>, Vec<u32>>,
     /// Program-scope samplers: their sampler bits.
     sampler_globals: HashMap<Handle<Global>, u64>,
+    /// Vulkan: the texel kind of each image parameter, by (function, parameter index).
+    image_texels: HashMap<(Handle<Function>, usize), vk_images::Texel>,
+    /// Vulkan: image values (parameters, loaded descriptors) and what comes with them.
+    vk_images: HashMap<Word, vk_images::VkImage>,
     /// Vulkan: members of packed structs stored as their bytes (misaligned), by (struct,
     /// field).
     byte_members: std::collections::HashSet<(Handle<clc_passes::ast::StructDef>, u32)>,
@@ -274,6 +279,8 @@ impl<'m> Writer<'m> {
             unions: HashMap::new(),
             byte_members: Default::default(),
             sampler_globals: HashMap::new(),
+            image_texels: HashMap::new(),
+            vk_images: HashMap::new(),
             struct_members: HashMap::new(),
             builtin_vars: HashMap::new(),
             callable: HashMap::new(),
@@ -311,10 +318,9 @@ impl<'m> Writer<'m> {
             main,
             None::<String>,
         );
-        if self.opts.flavor.is_vulkan() {
-            self.data = flavor::vulkan::abi::data(self.m).map_err(Error::Unsupported)?;
-            self.stack = flavor::vulkan::abi::stack(self.m);
-            return self.functions();
+        let vulkan = self.opts.flavor.is_vulkan();
+        if vulkan {
+            self.image_texels = vk_images::image_texels(self.m).map_err(Error::Unsupported)?;
         }
         for (h, g) in self.m.globals.iter() {
             if let (
@@ -323,6 +329,19 @@ impl<'m> Writer<'m> {
             ) = (self.m.types.get(g.ty.ty), &g.init)
             {
                 self.sampler_globals.insert(h, *bits);
+            }
+        }
+        if vulkan {
+            self.data = flavor::vulkan::abi::data(self.m).map_err(Error::Unsupported)?;
+            self.stack = flavor::vulkan::abi::stack(self.m);
+            return self.functions();
+        }
+        for (h, g) in self.m.globals.iter() {
+            if let (
+                Type::Sampler,
+                clc_passes::ast::GlobalInit::Const(clc_passes::ast::ConstValue::Int(_)),
+            ) = (self.m.types.get(g.ty.ty), &g.init)
+            {
                 continue;
             }
             let id = self.global(g)?;

@@ -169,7 +169,16 @@ impl Writer<'_> {
                 id
             }
             Type::Vector { elem, len } => self.numeric_ty((elem, len)),
+            // Vulkan: the texel type comes from the parameter (see `vk_images`).
+            Type::Image(image) if self.opts.flavor.is_vulkan() => {
+                self.vk_image_type(image, super::vk_images::Texel::Float)
+            }
             Type::Image(image) => self.image_type(image),
+            // Vulkan: a sampler is its bits.
+            Type::Sampler if self.opts.flavor.is_vulkan() => self.scalar(Scalar::Int {
+                width: 32,
+                signed: false,
+            }),
             Type::Sampler => self.b.type_sampler(),
             // Vulkan has no event type; events of the work-group copies are plain integers.
             Type::Event if self.opts.flavor.is_vulkan() => self.scalar(Scalar::Int {

@@ -421,7 +421,7 @@ pub(super) struct Fx<'a, 'm> {
 }
 
 impl<'a, 'm> Fx<'a, 'm> {
-    fn new(w: &'a mut Writer<'m>, n: u8) -> Self {
+    pub(super) fn new(w: &'a mut Writer<'m>, n: u8) -> Self {
         Fx {
             w: RefCell::new(w),
             n,
@@ -447,8 +447,22 @@ impl<'a, 'm> Fx<'a, 'm> {
         self.kinds.borrow().get(&v).copied().unwrap_or(F64)
     }
 
+    /// A value of kind `s` made by `f` with the writer (instructions the emitter has no
+    /// method for); an error is kept as the emitter's first.
+    pub(super) fn raw(&self, s: Scalar, f: impl FnOnce(&mut Writer<'m>) -> Result<Word>) -> Word {
+        let r = f(&mut self.w.borrow_mut());
+        let id = match r {
+            Ok(id) => id,
+            Err(e) => {
+                self.err.borrow_mut().get_or_insert(e);
+                0
+            }
+        };
+        self.reg(id, s)
+    }
+
     /// `v`, or the first error met while emitting it.
-    fn finish(self, v: Word) -> Result<Word> {
+    pub(super) fn finish(self, v: Word) -> Result<Word> {
         match self.err.into_inner() {
             Some(e) => Err(e),
             None => Ok(v),

@@ -182,6 +182,8 @@ pub fn features(caps: &[Capability]) -> Vec<&'static str> {
             Capability::StoragePushConstant16 => &["storagePushConstant16"],
             Capability::Int64Atomics => &["shaderBufferInt64Atomics", "shaderSharedInt64Atomics"],
             Capability::VariablePointers => &["variablePointers", "variablePointersStorageBuffer"],
+            Capability::StorageImageReadWithoutFormat => &["shaderStorageImageReadWithoutFormat"],
+            Capability::StorageImageWriteWithoutFormat => &["shaderStorageImageWriteWithoutFormat"],
             _ => &[],
         };
         for n in names {
