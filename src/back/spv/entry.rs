@@ -160,7 +160,11 @@ impl Writer<'_> {
         let mut member_of_arg = Vec::new();
         // Image arguments: (descriptor variable, image type, block member of the format).
         let mut image_args = Vec::new();
-        let v2uint = self.b.type_vector(u, 2);
+        let v2uint = if kabi.args.iter().any(|a| matches!(a, ArgSlot::Image { .. })) {
+            self.b.type_vector(u, 2)
+        } else {
+            0
+        };
         for (i, (&p, slot)) in f.params.iter().zip(&kabi.args).enumerate() {
             match slot {
                 ArgSlot::Block { offset, .. } | ArgSlot::Sampler { offset } => {
