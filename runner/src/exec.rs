@@ -698,6 +698,20 @@ fn create_image(
     Ok((image, under))
 }
 
+/// The `CL_DEVICE_EXTENSIONS` of the device runs go to ([`pick_device`]), queried once.
+pub fn device_extensions() -> Result<Vec<String>> {
+    static EXT: std::sync::OnceLock<Result<Vec<String>, String>> = std::sync::OnceLock::new();
+    EXT.get_or_init(|| {
+        let d = pick_device().map_err(|e| format!("{e:#}"))?;
+        let list = d
+            .extensions()
+            .map_err(|e| format!("clGetDeviceInfo(CL_DEVICE_EXTENSIONS) failed: {e}"))?;
+        Ok(list.split_whitespace().map(str::to_string).collect())
+    })
+    .clone()
+    .map_err(|e| anyhow!(e))
+}
+
 /// The first CPU device, preferring an Intel platform.
 fn pick_device() -> Result<opencl3::device::Device> {
     use opencl3::device::{Device, CL_DEVICE_TYPE_CPU};
