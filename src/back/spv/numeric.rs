@@ -384,11 +384,11 @@ impl Writer<'_> {
                 self.b.convert_f_to_s(ty, None, v)?
             }
             (CastKind::FloatToInt, _, _) => self.b.convert_f_to_u(ty, None, v)?,
-            (
-                CastKind::FloatToFloat,
-                Scalar::Float { width: 64 },
-                Scalar::Float { width: 16 },
-            ) if self.opts.flavor.is_vulkan() => self.vk_double_to_half(v, n)?,
+            (CastKind::FloatToFloat, Scalar::Float { width: 64 }, Scalar::Float { width: 16 })
+                if self.opts.flavor.is_vulkan() =>
+            {
+                self.vk_double_to_half(v, n)?
+            }
             (CastKind::FloatToFloat, _, _) => self.b.f_convert(ty, None, v)?,
             (CastKind::ToBool, _, _) => self.nonzero(v, from)?,
             (CastKind::BoolToInt, _, _) => {
