@@ -86,7 +86,12 @@ impl Writer<'_> {
                 let operands: Vec<_> = operands.into_iter().collect();
                 if let Some(c) = cl {
                     if let Some(id) = self.vk_math(c, ty, &operands)? {
-                        if c == OpenclStd100Op::fma {
+                        let half = matches!(
+                            self.shape_of_type(ty),
+                            Some(super::vkmath::Shape::Num(Scalar::Float { width: 16 }, _))
+                        );
+                        // A device's half Fma may widen to float and round twice: never used.
+                        if c == OpenclStd100Op::fma && !half {
                             // The device's Fma where the host says it rounds once.
                             let fused = self.fma_fused_constant();
                             let hw = self.b.ext_inst(

@@ -126,7 +126,7 @@ fn directed(fx: &Fx<'_, '_>, x: Word, from: Scalar, r: Word, to: Scalar, mode: R
     fx.cast(stepped, to)
 }
 
-fn double_to_half(fx: &Fx<'_, '_>, x: Word) -> Word {
+pub(super) fn double_to_half(fx: &Fx<'_, '_>, x: Word) -> Word {
     fx.reg(x, F64);
     let near = fx.conv(x, F32);
     let toward_zero = directed(fx, x, F64, near, F32, Rounding::Rtz);
