@@ -202,7 +202,13 @@ fn extra_features(src: &str) -> Vec<String> {
     write(d.path(), "k.cl", src);
     let o = clc(
         d.path(),
-        &["--target=vulkan1.2", "k.cl", "-o", "k.spv", "--reflect=k.json"],
+        &[
+            "--target=vulkan1.2",
+            "k.cl",
+            "-o",
+            "k.spv",
+            "--reflect=k.json",
+        ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let r: serde_json::Value =
@@ -306,11 +312,19 @@ fn cl_ext_without_fp64_makes_double_an_error_on_both_targets() {
         );
         assert!(!d.path().join("d.spv").exists(), "{target}: wrote a module");
         // The same source compiles where the device has doubles.
-        let o = clc(d.path(), &[target, "-cl-ext=+cl_khr_fp64", "d.cl", "-o", "d.spv"]);
+        let o = clc(
+            d.path(),
+            &[target, "-cl-ext=+cl_khr_fp64", "d.cl", "-o", "d.spv"],
+        );
         assert_eq!(o.status.code(), Some(0), "{target}: {}", stderr(&o));
         std::fs::remove_file(d.path().join("d.spv")).unwrap();
     }
-    for bad in ["-cl-ext=", "-cl-ext=cl_khr_fp64", "-cl-ext=-cl khr", "-cl-ext=+"] {
+    for bad in [
+        "-cl-ext=",
+        "-cl-ext=cl_khr_fp64",
+        "-cl-ext=-cl khr",
+        "-cl-ext=+",
+    ] {
         let o = clc(d.path(), &[bad, "d.cl", "-o", "d.spv"]);
         assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
         assert!(stderr(&o).contains("-cl-ext="), "{bad}: {}", stderr(&o));
