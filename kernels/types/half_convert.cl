@@ -17,7 +17,7 @@ kernel void to_half(global const float *f, global const double *d, global const 
     float x = f[i];
     double y = d[i];
     int k = n[i];
-    global ushort *o = out + 14 * i;
+    global ushort *o = out + 16 * i;
     o[0] = bits(convert_half(x));
     o[1] = bits(convert_half_rte(x));
     o[2] = bits(convert_half_rtz(x));
@@ -32,6 +32,9 @@ kernel void to_half(global const float *f, global const double *d, global const 
     o[11] = bits(convert_half_rtz(k));
     o[12] = bits(convert_half_rtp(k));
     o[13] = bits((half)k);
+    half2 v = convert_half2((double2)(y, -y));     // vectors take the same path
+    o[14] = bits(v.x);
+    o[15] = bits(v.y);
 }
 
 kernel void from_half(global const ushort *hb, global float *f, global double *d,

@@ -231,12 +231,13 @@ def convert(rng):
         out += [hbits(rnd(fx, m)) for m in ("rte", "rte", "rtz", "rtp", "rtn", "rte")]
         out += [hbits(rnd(fy, m)) for m in ("rte", "rtz", "rtp", "rtn")]
         out += [hbits(rnd(fk, m)) for m in ("rte", "rtz", "rtp", "rte")]
+        out += [hbits(rnd(fy)), hbits(rnd(-fy))]
     n = len(fs)
     s += f'[[run]]\nkernel = "to_half"\nglobal = [{n}]\n\n'
     s += arg("f", "float", data=fs)
     s += arg("d", "double", data=ds, f=lambda v: fmt(v) if v != v or math.isinf(v) else repr(v))
     s += arg("n", "int", data=ns, f=ints)
-    s += arg("out", "ushort", length=14 * n, expect=out, f=hexs)
+    s += arg("out", "ushort", length=16 * n, expect=out, f=hexs)
     # from_half
     hb = SPECIAL + [hbits(rnd(v)) for v in (2.5, -2.5, 3.5, 0.5, -0.5, 1.5, -1.5, 40000.0, -40000.0,
                                        255.5, 256.0, -128.5, 127.5, 32767.0, 32768.0, -33000.0,
