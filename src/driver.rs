@@ -415,6 +415,11 @@ pub fn clang_args(opts: &Options) -> Vec<String> {
         a.push(format!("-I{}", d.display()));
     }
     a.extend(opts.cl_options.iter().cloned());
+    // A front-end option: clang's driver would ignore it ("argument unused").
+    for e in &opts.cl_ext {
+        a.push("-Xclang".into());
+        a.push(format!("-cl-ext={e}"));
+    }
     // Warning flags go straight to the front end: clang's driver would also check them
     // and print its own copy of "unknown warning option" on stderr, outside clc's control.
     for w in opts.clang_warning_flags() {

@@ -4,7 +4,7 @@
 
 use clc::error::Error;
 use clc::options::{
-    is_warning_flag, parse_cl_std, OptLevel, Options, WarningMode, CL_BUILD_OPTIONS,
+    is_warning_flag, parse_cl_ext, parse_cl_std, OptLevel, Options, WarningMode, CL_BUILD_OPTIONS,
 };
 use clc::output::{words_to_bytes, write_output};
 use clc::render;
@@ -21,6 +21,8 @@ usage: clc [options] <file.cl>
   -D <name>[=<value>]    define a macro          -U <name>   undefine a macro
   -I <dir>               add a directory to the include search path
   -std=<version>         the same as -cl-std (clang's spelling: -std=CL2.0)
+  -cl-ext=<+ext,-ext>    extensions the device has (+) or lacks (-): -cl-ext=-cl_khr_fp64
+                         makes every use of double an error
   -x cl, -c              accepted as clang does (the input is OpenCL C; clc only compiles)
   -O0 -O1 -O2 -O3 -Os -Oz  optimize the module with spirv-tools (-O is -O1; default -O0)
   -g                     put source file names and line numbers in the module (OpLine)
@@ -120,6 +122,11 @@ fn parse_args(args: Vec<String>) -> Parsed {
                         "invalid value '{v}' in '-std={v}' (expected CL1.2, CL2.0 or CL3.0)"
                     ))
                 }
+            }
+        } else if let Some(v) = a.strip_prefix("-cl-ext=") {
+            match parse_cl_ext(v) {
+                Ok(()) => opts.cl_ext.push(v.to_string()),
+                Err(e) => return usage_error(&e),
             }
         } else if let Some(v) = a.strip_prefix("-ffp-contract=") {
             match v.parse() {

@@ -39,6 +39,24 @@ impl fmt::Display for Target {
     }
 }
 
+/// Checks a `-cl-ext=` value as clang does: a comma-separated list of `+name` or `-name`,
+/// where `name` is an extension or feature name (letters, digits, `_`) or `all`.
+pub fn parse_cl_ext(s: &str) -> Result<(), String> {
+    let bad = |why: &str| Err(format!("invalid value '{s}' in '-cl-ext={s}' ({why})"));
+    if s.is_empty() {
+        return bad("expected a list such as -cl_khr_fp64,+cl_khr_fp16");
+    }
+    for item in s.split(',') {
+        let Some(name) = item.strip_prefix(['+', '-']) else {
+            return bad(&format!("'{item}' must start with '+' or '-'"));
+        };
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return bad(&format!("'{item}' is not an extension name"));
+        }
+    }
+    Ok(())
+}
+
 /// Parses a `-cl-std=` value as clang does (case-insensitive, `CL1.0`…`CL3.0`).
 pub fn parse_cl_std(s: &str) -> Result<LangVersion, String> {
     match s.to_ascii_uppercase().as_str() {
@@ -201,6 +219,9 @@ pub struct Options {
     pub include_dirs: Vec<PathBuf>,
     /// `-cl-*` build options, passed to clang.
     pub cl_options: Vec<String>,
+    /// `-cl-ext=` lists (`-cl_khr_fp64`, `+cl_khr_fp16,-all`...), in order: the extensions
+    /// the device has or lacks, as clang's front end takes them.
+    pub cl_ext: Vec<String>,
     /// `-ffp-contract=`.
     pub fp_contract: FpContractMode,
     /// Target environment.
@@ -233,6 +254,7 @@ impl Default for Options {
             macros: Vec::new(),
             include_dirs: Vec::new(),
             cl_options: Vec::new(),
+            cl_ext: Vec::new(),
             fp_contract: FpContractMode::On,
             target: Target::OpenCl,
             spirv_version: None,

@@ -194,3 +194,139 @@ fn vulkan_target_rejects_what_it_cannot_lower_at_its_location() {
     );
     assert!(!d.path().join("b.spv").exists());
 }
+
+/// The reflection's device features for `src` compiled for Vulkan 1.2, past the five every
+/// module needs.
+fn extra_features(src: &str) -> Vec<String> {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", src);
+    let o = clc(
+        d.path(),
+        &[
+            "--target=vulkan1.2",
+            "k.cl",
+            "-o",
+            "k.spv",
+            "--reflect=k.json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.path().join("k.json")).unwrap()).unwrap();
+    let all: Vec<String> = r["vulkan"]["features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        all[..5],
+        [
+            "bufferDeviceAddress",
+            "shaderInt64",
+            "vulkanMemoryModel",
+            "vulkanMemoryModelDeviceScope",
+            "scalarBlockLayout"
+        ]
+    );
+    all[5..].to_vec()
+}
+
+#[test]
+fn reflection_lists_exactly_the_half_and_narrow_storage_features() {
+    const FP16: &str = "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n";
+    // float only: none
+    assert!(extra_features(VADD).is_empty());
+    // half arithmetic in private memory only: shaderFloat16, no storage feature
+    assert_eq!(
+        extra_features(&format!(
+            "{FP16}kernel void k(global float *d) {{ half x = (half)d[0]; d[1] = x * x; }}"
+        )),
+        ["shaderFloat16"]
+    );
+    // half in __local memory needs no storage feature either
+    assert_eq!(
+        extra_features(&format!(
+            "{FP16}kernel void k(global float *d, local half *l) {{ l[0] = d[0]; d[1] = l[0]; }}"
+        )),
+        ["shaderFloat16"]
+    );
+    // half in a buffer
+    assert_eq!(
+        extra_features(&format!(
+            "{FP16}kernel void k(global half *h) {{ h[1] = h[0] * h[0]; }}"
+        )),
+        ["shaderFloat16", "storageBuffer16BitAccess"]
+    );
+    // half by value: in the push-constant argument block
+    assert_eq!(
+        extra_features(&format!(
+            "{FP16}kernel void k(global float *d, half h) {{ d[0] = h; }}"
+        )),
+        ["shaderFloat16", "storagePushConstant16"]
+    );
+    // an argument block too big for push constants is a uniform buffer
+    let args: Vec<String> = (0..80).map(|i| format!("half h{i}")).collect();
+    let sum: Vec<String> = (0..80).map(|i| format!("h{i}")).collect();
+    assert_eq!(
+        extra_features(&format!(
+            "{FP16}kernel void k(global float *d, {}) {{ d[0] = {}; }}",
+            args.join(", "),
+            sum.join(" + ")
+        )),
+        ["shaderFloat16", "uniformAndStorageBuffer16BitAccess"]
+    );
+    // short and char in buffers and by value
+    assert_eq!(
+        extra_features(
+            "kernel void k(global short *s, global uchar *c, char q) { s[0] = c[0] + q; }"
+        ),
+        [
+            "shaderInt16",
+            "shaderInt8",
+            "storageBuffer16BitAccess",
+            "storageBuffer8BitAccess",
+            "storagePushConstant8"
+        ]
+    );
+}
+
+#[test]
+fn cl_ext_without_fp64_makes_double_an_error_on_both_targets() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "d.cl",
+        "kernel void k(global float *f) {\n    double x = f[0];\n    f[1] = x;\n}\n",
+    );
+    for target in ["--target=opencl", "--target=vulkan1.2"] {
+        let o = clc(
+            d.path(),
+            &[target, "-cl-ext=-cl_khr_fp64", "d.cl", "-o", "d.spv"],
+        );
+        assert_eq!(o.status.code(), Some(1), "{target}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("d.cl:2:5: error: use of type 'double' requires cl_khr_fp64"),
+            "{target}: {}",
+            stderr(&o)
+        );
+        assert!(!d.path().join("d.spv").exists(), "{target}: wrote a module");
+        // The same source compiles where the device has doubles.
+        let o = clc(
+            d.path(),
+            &[target, "-cl-ext=+cl_khr_fp64", "d.cl", "-o", "d.spv"],
+        );
+        assert_eq!(o.status.code(), Some(0), "{target}: {}", stderr(&o));
+        std::fs::remove_file(d.path().join("d.spv")).unwrap();
+    }
+    for bad in [
+        "-cl-ext=",
+        "-cl-ext=cl_khr_fp64",
+        "-cl-ext=-cl khr",
+        "-cl-ext=+",
+    ] {
+        let o = clc(d.path(), &[bad, "d.cl", "-o", "d.spv"]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
+        assert!(stderr(&o).contains("-cl-ext="), "{bad}: {}", stderr(&o));
+    }
+}

@@ -20,6 +20,10 @@
 //!   cannot take yet (an `unsupported:` error, images, printf, `vulkan_skip`) are
 //!   listed as ignored with the reason in the test name.
 //!
+//! Runs of a `.toml` with `requires = ["cl_khr_fp16"]` are ignored on an OpenCL device
+//! without the extension (and on a Vulkan device without the matching feature), with the
+//! reason in the test name.
+//!
 //! Kernels whose `.toml` says `pending = "features"` need compiler features that are not
 //! implemented yet: they are listed as ignored, with the features in the test name.
 //!
@@ -183,10 +187,23 @@ fn main() {
             .as_ref()
             .map(|p| format!(" (pending: {p})"))
             .unwrap_or_default();
+        // An extension of `requires` the OpenCL device lacks: its runs are listed, not run.
+        let lacks = if spec.requires.is_empty() {
+            None
+        } else {
+            clc_runner::exec::device_extensions().ok().and_then(|have| {
+                spec.missing_extension(|e| have.iter().any(|h| h == e))
+                    .map(|e| format!(" (requires {e}: the OpenCL device lacks it)"))
+            })
+        };
         for (i, run) in spec.runs.iter().enumerate() {
-            let name = format!("{rel}::{}{pending}", run.label());
+            let name = format!(
+                "{rel}::{}{pending}{}",
+                run.label(),
+                lacks.as_deref().unwrap_or_default()
+            );
             let (s2, rel_d) = (spec.clone(), rel.clone());
-            let ignored = spec.pending.is_some();
+            let ignored = spec.pending.is_some() || lacks.is_some();
             let mut variants: Vec<(&str, Variant)> = vec![("run", as_written), ("O2", optimized)];
             if rel.starts_with("programs/") {
                 variants.push(("g", with_lines));

@@ -82,6 +82,8 @@ enum Program {
     Source { path: PathBuf, options: String },
     /// A Vulkan module and its reflection (absolute paths), run through vkhost.
     Vulkan { spirv: PathBuf, reflection: PathBuf },
+    /// Nothing to run: the child reports the device's `CL_DEVICE_EXTENSIONS`.
+    Extensions,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -177,6 +179,34 @@ pub fn run_isolated_vulkan(run: &Run, spirv: &Path, reflection: &Path) -> Result
             reflection: absolute(reflection),
         },
     })
+}
+
+/// The `CL_DEVICE_EXTENSIONS` of the device runs go to, asked once in a child process (the
+/// runtime is found through the child's environment).
+pub fn device_extensions() -> Result<Vec<String>> {
+    static EXT: std::sync::OnceLock<Result<Vec<String>, String>> = std::sync::OnceLock::new();
+    EXT.get_or_init(|| {
+        let job = Job {
+            run: Run {
+                kernel: "(CL_DEVICE_EXTENSIONS query)".to_string(),
+                global: vec![1],
+                local: None,
+                offset: None,
+                args: Vec::new(),
+            },
+            program: Program::Extensions,
+        };
+        let out = run_job(&job).map_err(|e| format!("{e:#}"))?;
+        match out.get("extensions") {
+            Some(Values::U8(b)) => Ok(String::from_utf8_lossy(b)
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()),
+            _ => Err("the runner child sent no extension list".to_string()),
+        }
+    })
+    .clone()
+    .map_err(|e| anyhow!(e))
 }
 
 fn run_job(job: &Job) -> Result<Outputs> {
@@ -349,6 +379,7 @@ pub fn child_main_if_requested() {
                 Program::Vulkan { spirv, reflection } => {
                     crate::vulkan::run_in_process(&job.run, spirv, reflection)
                 }
+                Program::Extensions => extensions_in_process(),
             })
             .context("starting the launch thread")?
             .join()
@@ -696,6 +727,17 @@ fn create_image(
     let image = unsafe { Image::create(context, image_flags, &format, &cl_desc, host_ptr.cast()) }
         .map_err(|e| anyhow!("clCreateImage ({}) failed: {e} ({})", desc.label(), e.0))?;
     Ok((image, under))
+}
+
+/// The `CL_DEVICE_EXTENSIONS` of the device in this process (a child's side of
+/// [`device_extensions`]).
+fn extensions_in_process() -> Result<Outputs> {
+    let list = pick_device()?
+        .extensions()
+        .map_err(|e| anyhow!("clGetDeviceInfo(CL_DEVICE_EXTENSIONS) failed: {e}"))?;
+    Ok(Outputs {
+        outputs: vec![("extensions".to_string(), Values::U8(list.into_bytes()))],
+    })
 }
 
 /// The first CPU device, preferring an Intel platform.

@@ -19,6 +19,10 @@
 //!
 //! * A spec with `pending = "..."` needs compiler features clc lacks: each of its runs prints
 //!   `SKIP <spec> <run> (pending: ...)` and counts as skipped, unless `--include-pending`.
+//! * A spec with `requires = [...]` naming an extension the OpenCL device lacks prints
+//!   `SKIP <spec> <run> (requires <ext>: the OpenCL device lacks it)`; with `--vulkan`, a
+//!   device without the matching feature (`shaderFloat16` for `cl_khr_fp16`) skips it the same
+//!   way.
 //! * A spec with `reference_broken = "reason"` (clang-22) or `driver_broken = "reason"` (the
 //!   runtime's compiler) still runs that reference, but its column says
 //!   `KNOWN-BROKEN (reason)` followed by what actually happened; its failures do not fail the
@@ -39,7 +43,8 @@ use std::process::{Command, ExitCode};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clc_runner::exec::{
-    child_main_if_requested, ocl_prefix, run_isolated, run_isolated_vulkan, Outputs,
+    child_main_if_requested, device_extensions, ocl_prefix, run_isolated, run_isolated_vulkan,
+    Outputs,
 };
 use clc_runner::reference::{clang_compile, run_driver, CompileFailed};
 use clc_runner::spec::{discover, Run, SpecFile, KNOWN_FEATURES};
@@ -310,9 +315,29 @@ fn record(j: &Judgement, tally: &mut Tally) {
     }
 }
 
+/// The extension of `requires` the OpenCL device lacks, if any (none when the device cannot
+/// be asked: the runs then fail, saying why).
+fn missing_opencl_extension(spec: &SpecFile) -> Option<&str> {
+    if spec.requires.is_empty() {
+        return None;
+    }
+    let have = device_extensions().ok()?;
+    spec.missing_extension(|e| have.iter().any(|h| h == e))
+}
+
 fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) {
     let name = spec.path.display().to_string();
     if skip_pending(opts, spec, &name, tally) {
+        return;
+    }
+    if let Some(ext) = missing_opencl_extension(spec) {
+        for run in &spec.runs {
+            println!(
+                "SKIP {name} {} (requires {ext}: the OpenCL device lacks it)",
+                run.label()
+            );
+            tally.skipped += 1;
+        }
         return;
     }
     let stem = module_stem(spec);
@@ -490,7 +515,9 @@ fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut 
             }
         }
         let run = &cross;
-        let needs_ref = with_ref && has_unexpected_outputs(run);
+        // A reference on an OpenCL device without a required extension cannot run.
+        let needs_ref =
+            with_ref && has_unexpected_outputs(run) && missing_opencl_extension(spec).is_none();
         let (vk_out, ref_out) = std::thread::scope(|s| {
             let vk = s.spawn(|| {
                 compiled

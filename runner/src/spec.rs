@@ -11,6 +11,8 @@
 //! lavapipe_skip = "why"     # optional: as vulkan_skip, on lavapipe only (a driver limitation)
 //! float_denormals = "why"   # optional: the expected values need float subnormals kept; not
 //!                           # run on a Vulkan device that flushes them (OpenCL allows that)
+//! requires = ["cl_khr_fp16"]  # optional: optional device capabilities the kernel needs; a
+//!                           # device without one skips the spec, naming it (see below)
 //!
 //! [[run]]
 //! kernel = "vadd"
@@ -82,6 +84,10 @@
 //! `--include-pending`. `reference_broken` names the clang-22 bug that makes the reference
 //! module wrong or unrunnable: the reference still runs, but its failures are reported as known
 //! and do not fail the spec; a run where it turns out right fails, so a stale note is noticed.
+//! `requires` lists OpenCL extensions from [`OPTIONAL_EXTENSIONS`]. `clc-run` skips a run, with
+//! a `SKIP` line naming the extension, on an OpenCL device whose `CL_DEVICE_EXTENSIONS` lacks
+//! it, and with `--vulkan` on a device that lacks the matching Vulkan feature
+//! (`cl_khr_fp16` → `shaderFloat16`, `cl_khr_fp64` → `shaderFloat64`): never a silent pass.
 //! `driver_broken` says the same of the second reference, the runtime's own OpenCL C compiler
 //! building the source (a bug of its front end, or a feature it lacks).
 
@@ -126,6 +132,13 @@ pub const KNOWN_FEATURES: &[&str] = &[
     "images",
 ];
 
+/// The OpenCL extensions `requires` may name, each with the Vulkan device feature that gives
+/// the same capability to a module of clc's Vulkan target.
+pub const OPTIONAL_EXTENSIONS: &[(&str, &str)] = &[
+    ("cl_khr_fp16", "shaderFloat16"),
+    ("cl_khr_fp64", "shaderFloat64"),
+];
+
 /// A parsed spec file with its buffers already generated.
 #[derive(Clone, Debug)]
 pub struct SpecFile {
@@ -154,6 +167,8 @@ pub struct SpecFile {
     /// `float_denormals = "what"`: the expected values assume `float` subnormals are kept
     /// (OpenCL lets a device flush them); skipped on Vulkan devices that flush them.
     pub float_denormals: Option<String>,
+    /// `requires = [...]`: OpenCL extensions (from [`OPTIONAL_EXTENSIONS`]) the kernel needs.
+    pub requires: Vec<String>,
     pub runs: Vec<Run>,
 }
 
@@ -248,6 +263,8 @@ struct RawSpec {
     vulkan_skip: Option<String>,
     lavapipe_skip: Option<String>,
     float_denormals: Option<String>,
+    #[serde(default)]
+    requires: Vec<String>,
     #[serde(default)]
     run: Vec<RawRun>,
 }
@@ -373,6 +390,15 @@ impl SpecFile {
                 bail!("`{key}` must name the reason");
             }
         }
+        for (i, r) in raw.requires.iter().enumerate() {
+            if !OPTIONAL_EXTENSIONS.iter().any(|(e, _)| e == r) {
+                let known: Vec<&str> = OPTIONAL_EXTENSIONS.iter().map(|(e, _)| *e).collect();
+                bail!("`requires`: unknown extension {r:?} (expected one of {known:?})");
+            }
+            if raw.requires[..i].contains(r) {
+                bail!("`requires`: {r:?} is listed twice");
+            }
+        }
         let non_uniform = raw
             .cl_std
             .as_deref()
@@ -398,7 +424,25 @@ impl SpecFile {
             vulkan_skip: raw.vulkan_skip.map(|r| r.trim().to_string()),
             lavapipe_skip: raw.lavapipe_skip.map(|r| r.trim().to_string()),
             float_denormals: raw.float_denormals.map(|r| r.trim().to_string()),
+            requires: raw.requires,
             runs,
+        })
+    }
+
+    /// The first extension of `requires` that `has` says the device lacks.
+    pub fn missing_extension(&self, has: impl Fn(&str) -> bool) -> Option<&str> {
+        self.requires.iter().map(String::as_str).find(|e| !has(e))
+    }
+
+    /// The first Vulkan feature behind `requires` that `has` says the device lacks, with the
+    /// extension that asks for it.
+    pub fn missing_vulkan_feature(
+        &self,
+        has: impl Fn(&str) -> bool,
+    ) -> Option<(&'static str, &str)> {
+        self.requires.iter().find_map(|e| {
+            let (_, f) = OPTIONAL_EXTENSIONS.iter().find(|(x, _)| x == e)?;
+            (!has(f)).then_some((*f, e.as_str()))
         })
     }
 
@@ -749,6 +793,37 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn requires_names_known_extensions() {
+        let run = "[[run]]\nkernel = \"k\"\nglobal = [1]\n";
+        let s = SpecFile::parse(
+            Path::new("x.toml"),
+            &format!("requires = [\"cl_khr_fp16\", \"cl_khr_fp64\"]\n{run}"),
+        )
+        .unwrap();
+        assert_eq!(s.requires, ["cl_khr_fp16", "cl_khr_fp64"]);
+        assert_eq!(
+            s.missing_extension(|e| e == "cl_khr_fp16"),
+            Some("cl_khr_fp64")
+        );
+        assert_eq!(s.missing_extension(|_| true), None);
+        assert_eq!(
+            s.missing_vulkan_feature(|f| f == "shaderFloat64"),
+            Some(("shaderFloat16", "cl_khr_fp16"))
+        );
+        assert_eq!(s.missing_vulkan_feature(|_| true), None);
+        let plain = SpecFile::parse(Path::new("x.toml"), run).unwrap();
+        assert!(plain.requires.is_empty());
+        assert_eq!(plain.missing_extension(|_| false), None);
+        for bad in ["[\"cl_khr_fp17\"]", "[\"cl_khr_fp16\", \"cl_khr_fp16\"]"] {
+            let e = SpecFile::parse(Path::new("x.toml"), &format!("requires = {bad}\n{run}"));
+            assert!(
+                format!("{:#}", e.unwrap_err()).contains("`requires`"),
+                "{bad}"
+            );
+        }
+    }
 
     const SAMPLE: &str = r#"
 options = ["-DSCALE=2"]

@@ -111,6 +111,15 @@ pub fn skip_reason(spec: &SpecFile, _run: &Run, device: &DeviceInfo) -> Option<S
             "the device flushes float subnormals, as OpenCL allows; the expected values keep them ({what})"
         ));
     }
+    // Without a device (empty name) nothing is known: the runs fail, naming why.
+    if let Some((feature, ext)) = spec
+        .missing_vulkan_feature(|f| device.features.iter().any(|d| d == f))
+        .filter(|_| !device.name.is_empty())
+    {
+        return Some(format!(
+            "requires {ext}: the device lacks the feature `{feature}`"
+        ));
+    }
     let text = std::fs::read_to_string(&spec.source).unwrap_or_default();
     if has_call(&text, "printf") {
         return Some("printf".to_string());
@@ -134,6 +143,8 @@ pub struct DeviceInfo {
     pub name: String,
     /// It flushes `float` subnormals by default ([`vkhost::probe::flushes_float_denormals`]).
     pub flushes_denormals: bool,
+    /// The device features it has, of those vkhost knows (`shaderFloat16`, ...).
+    pub features: Vec<String>,
 }
 
 /// The device runs go to (`$CLC_VK_DEVICE`, else the first discrete GPU, …), opened and
@@ -144,6 +155,7 @@ pub fn device_info() -> DeviceInfo {
         Ok(d) => DeviceInfo {
             name: d.name().to_string(),
             flushes_denormals: vkhost::probe::flushes_float_denormals(&d).unwrap_or(false),
+            features: d.enabled_features().iter().map(|f| f.to_string()).collect(),
         },
         Err(_) => DeviceInfo::default(),
     })
@@ -320,7 +332,27 @@ mod tests {
         DeviceInfo {
             name: "llvmpipe (LLVM 15.0.6, 256 bits)".into(),
             flushes_denormals: false,
+            features: vec!["shaderFloat16".into(), "shaderFloat64".into()],
         }
+    }
+
+    #[test]
+    fn skips_what_the_device_lacks() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("k.cl"), "kernel void k(global int *a) {}").unwrap();
+        let toml = "requires = [\"cl_khr_fp16\"]\n[[run]]\nkernel = \"k\"\nglobal = [1]\n[[run.args]]\nname = \"a\"\nkind = \"buffer\"\ntype = \"int\"\nlen = 1\n";
+        let s = SpecFile::parse(&dir.path().join("k.toml"), toml).unwrap();
+        assert_eq!(skip_reason(&s, &s.runs[0], &lavapipe()), None);
+        let no_half = DeviceInfo {
+            features: vec!["shaderFloat64".into()],
+            ..lavapipe()
+        };
+        assert_eq!(
+            skip_reason(&s, &s.runs[0], &no_half).as_deref(),
+            Some("requires cl_khr_fp16: the device lacks the feature `shaderFloat16`")
+        );
+        // No device at all: not a skip (the run fails and says why).
+        assert_eq!(skip_reason(&s, &s.runs[0], &DeviceInfo::default()), None);
     }
 
     #[test]
@@ -336,6 +368,7 @@ mod tests {
         let gpu = DeviceInfo {
             name: "NVIDIA H100 80GB HBM3".into(),
             flushes_denormals: true,
+            features: Vec::new(),
         };
         assert!(skip_reason(&s, &s.runs[0], &gpu)
             .is_some_and(|w| w.contains("flushes float subnormals") && w.contains("isnormal")));

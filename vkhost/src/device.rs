@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use ash::vk;
 
 use crate::error::{vk_err, Error};
-use crate::features::{known_features, FeatureSet, REQUIRED_FEATURES};
+use crate::features::{FeatureSet, Lack};
 use crate::reflect::Reflection;
 
 /// Environment variable naming (a substring of) the device to use.
@@ -34,6 +34,8 @@ pub(crate) struct Inner {
     pub memory: vk::PhysicalDeviceMemoryProperties,
     pub props: vk::PhysicalDeviceProperties,
     pub timestamp_valid_bits: u32,
+    /// `VkPhysicalDeviceSubgroupProperties`: `supportedStages` and `supportedOperations`.
+    pub subgroup: (vk::ShaderStageFlags, vk::SubgroupFeatureFlags),
     pub name: String,
     pub enabled: FeatureSet,
     pub extensions: Vec<String>,
@@ -145,6 +147,7 @@ impl Device {
                 memory: parts.memory,
                 props: parts.props,
                 timestamp_valid_bits: parts.timestamp_valid_bits,
+                subgroup: parts.subgroup,
                 name: parts.name,
                 enabled: parts.enabled,
                 extensions: parts.extensions,
@@ -178,6 +181,19 @@ impl Device {
     /// The features that were enabled, by Vulkan name.
     pub fn enabled_features(&self) -> Vec<&'static str> {
         self.0.enabled.names()
+    }
+
+    /// Checks that the device supports the subgroup operations a module lists (by the
+    /// reflection's names) in compute shaders; [`Error::MissingSubgroupSupport`] names what
+    /// it lacks.
+    pub fn check_subgroup_operations(&self, wanted: &[String]) -> Result<(), Error> {
+        let (stages, ops) = self.0.subgroup;
+        crate::features::check_subgroups(wanted, stages, ops).map_err(|what| {
+            Error::MissingSubgroupSupport {
+                device: self.name().to_string(),
+                what,
+            }
+        })
     }
 
     /// Whether `feature` (a Vulkan feature name) was enabled.
@@ -297,6 +313,7 @@ struct Parts {
     memory: vk::PhysicalDeviceMemoryProperties,
     props: vk::PhysicalDeviceProperties,
     timestamp_valid_bits: u32,
+    subgroup: (vk::ShaderStageFlags, vk::SubgroupFeatureFlags),
     name: String,
     enabled: FeatureSet,
     extensions: Vec<String>,
@@ -345,6 +362,13 @@ fn open(instance: &ash::Instance, api: u32, want: &Want) -> Result<Parts, Error>
         });
     }
     let has13 = props.api_version >= vk::API_VERSION_1_3 && api >= vk::API_VERSION_1_3;
+    let subgroup = {
+        let mut sg = vk::PhysicalDeviceSubgroupProperties::default();
+        let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut sg);
+        // SAFETY: `p2` chains a struct that outlives the call (core in Vulkan 1.1).
+        unsafe { instance.get_physical_device_properties2(physical, &mut p2) };
+        (sg.supported_stages, sg.supported_operations)
+    };
 
     let mut supported = FeatureSet::default();
     let base = {
@@ -367,38 +391,18 @@ fn open(instance: &ash::Instance, api: u32, want: &Want) -> Result<Parts, Error>
         feature: feature.to_string(),
         why,
     };
-    let mut enabled = FeatureSet::default();
-    for f in REQUIRED_FEATURES {
-        if supported.get(f) != Some(true) {
-            return Err(missing(f, ", which every clc Vulkan module needs"));
-        }
-        enabled.set(f);
-    }
-    let mut want_ext: Vec<String> = Vec::new();
-    match want {
-        Want::AllSupported => {
-            for f in known_features() {
-                if supported.get(f) == Some(true) {
-                    enabled.set(f);
-                }
-            }
-        }
+    let (wanted, want_ext): (Option<&[String]>, Vec<String>) = match want {
+        Want::AllSupported => (None, Vec::new()),
         Want::These {
             features,
             extensions,
-        } => {
-            for f in features.iter() {
-                match supported.get(f) {
-                    None => return Err(Error::UnknownFeature(f.clone())),
-                    Some(false) => return Err(missing(f, ", which the module needs")),
-                    Some(true) => {
-                        enabled.set(f);
-                    }
-                }
-            }
-            want_ext = extensions.to_vec();
-        }
-    }
+        } => (Some(features), extensions.to_vec()),
+    };
+    let enabled = supported.enable(wanted).map_err(|lack| match lack {
+        Lack::Required(f) => missing(f, ", which every clc Vulkan module needs"),
+        Lack::Module(f) => missing(&f, ", which the module needs"),
+        Lack::Unknown(f) => Error::UnknownFeature(f),
+    })?;
 
     // SAFETY: a plain query.
     let available = unsafe { instance.enumerate_device_extension_properties(physical) }
@@ -477,6 +481,7 @@ fn open(instance: &ash::Instance, api: u32, want: &Want) -> Result<Parts, Error>
         memory,
         props,
         timestamp_valid_bits: fprops.timestamp_valid_bits,
+        subgroup,
         name,
         enabled,
         extensions: want_ext,

@@ -47,6 +47,14 @@ pub enum Error {
         /// Its API version.
         version: String,
     },
+    /// The device lacks subgroup operations (or subgroups in compute shaders) the module uses.
+    #[error("Vulkan device `{device}` lacks {what}, which the module needs")]
+    MissingSubgroupSupport {
+        /// Device name.
+        device: String,
+        /// What is missing.
+        what: String,
+    },
     /// The device lacks a feature the module needs.
     #[error("Vulkan device `{device}` lacks the feature `{feature}`{why}")]
     MissingFeature {

@@ -111,9 +111,183 @@ impl FeatureSet {
     }
 }
 
+/// Why a device cannot get the features asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Lack {
+    /// It lacks one of [`REQUIRED_FEATURES`].
+    Required(&'static str),
+    /// It lacks a feature the module lists.
+    Module(String),
+    /// The module lists a feature vkhost does not know.
+    Unknown(String),
+}
+
+impl FeatureSet {
+    /// The features to enable on a device that has `self`: [`REQUIRED_FEATURES`] and
+    /// `wanted` (`None`: every known feature the device has), or the first one it lacks.
+    pub(crate) fn enable(&self, wanted: Option<&[String]>) -> Result<FeatureSet, Lack> {
+        let mut enabled = FeatureSet::default();
+        for f in REQUIRED_FEATURES {
+            if self.get(f) != Some(true) {
+                return Err(Lack::Required(f));
+            }
+            enabled.set(f);
+        }
+        match wanted {
+            None => {
+                for f in known_features() {
+                    if self.get(f) == Some(true) {
+                        enabled.set(f);
+                    }
+                }
+            }
+            Some(list) => {
+                for f in list {
+                    match self.get(f) {
+                        None => return Err(Lack::Unknown(f.clone())),
+                        Some(false) => return Err(Lack::Module(f.clone())),
+                        Some(true) => {
+                            enabled.set(f);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(enabled)
+    }
+}
+
+/// The bits of `VkSubgroupFeatureFlags` behind each name the reflection's
+/// `vulkan.subgroup_operations` may use.
+const SUBGROUP_OPERATIONS: &[(&str, vk::SubgroupFeatureFlags)] = &[
+    ("basic", vk::SubgroupFeatureFlags::BASIC),
+    ("vote", vk::SubgroupFeatureFlags::VOTE),
+    ("arithmetic", vk::SubgroupFeatureFlags::ARITHMETIC),
+    ("ballot", vk::SubgroupFeatureFlags::BALLOT),
+    ("shuffle", vk::SubgroupFeatureFlags::SHUFFLE),
+    (
+        "shuffle_relative",
+        vk::SubgroupFeatureFlags::SHUFFLE_RELATIVE,
+    ),
+    ("clustered", vk::SubgroupFeatureFlags::CLUSTERED),
+    ("quad", vk::SubgroupFeatureFlags::QUAD),
+];
+
+/// Checks the subgroup operations a module needs (`wanted`, by the reflection's names)
+/// against `VkPhysicalDeviceSubgroupProperties`: the compute stage must be among
+/// `stages`, and every operation among `supported`. The error names what is missing.
+pub(crate) fn check_subgroups(
+    wanted: &[String],
+    stages: vk::ShaderStageFlags,
+    supported: vk::SubgroupFeatureFlags,
+) -> Result<(), String> {
+    if wanted.is_empty() {
+        return Ok(());
+    }
+    if !stages.contains(vk::ShaderStageFlags::COMPUTE) {
+        return Err(format!(
+            "subgroup operations in compute shaders (supportedStages lacks COMPUTE; the module uses {})",
+            wanted.join(", ")
+        ));
+    }
+    let mut missing = Vec::new();
+    for w in wanted {
+        match SUBGROUP_OPERATIONS.iter().find(|(n, _)| n == w) {
+            Some((_, bit)) if supported.contains(*bit) => {}
+            Some(_) => missing.push(w.as_str()),
+            None => {
+                return Err(format!(
+                    "the subgroup operation `{w}`, which vkhost does not know"
+                ))
+            }
+        }
+    }
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the subgroup operations {} (supportedOperations)",
+            missing
+                .iter()
+                .map(|m| format!("`{m}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn with(v: &[&str]) -> FeatureSet {
+        let mut s = FeatureSet::default();
+        for f in v {
+            assert!(s.set(f), "{f}");
+        }
+        s
+    }
+
+    #[test]
+    fn enable_names_the_first_missing_feature() {
+        let mut base: Vec<&str> = REQUIRED_FEATURES.to_vec();
+        // Lavapipe-like: everything, half and double included.
+        base.extend(["shaderFloat16", "shaderFloat64", "storageBuffer16BitAccess"]);
+        let dev = with(&base);
+        let on = dev
+            .enable(Some(&names(&["shaderFloat16", "storageBuffer16BitAccess"])))
+            .unwrap();
+        assert_eq!(on.get("shaderFloat16"), Some(true));
+        assert_eq!(on.get("shaderFloat64"), Some(false), "only what was asked");
+        assert_eq!(dev.enable(None).unwrap().get("shaderFloat64"), Some(true));
+        // A device without half or double arithmetic.
+        let small = with(REQUIRED_FEATURES);
+        assert_eq!(
+            small.enable(Some(&names(&["shaderFloat16"]))).err(),
+            Some(Lack::Module("shaderFloat16".into()))
+        );
+        assert_eq!(
+            small
+                .enable(Some(&names(&["shaderInt16", "shaderFloat64"])))
+                .err(),
+            Some(Lack::Module("shaderInt16".into()))
+        );
+        assert_eq!(
+            small.enable(Some(&names(&["shaderFloat9"]))).err(),
+            Some(Lack::Unknown("shaderFloat9".into()))
+        );
+        assert!(small.enable(Some(&[])).is_ok());
+        assert_eq!(
+            FeatureSet::default().enable(None).err(),
+            Some(Lack::Required("bufferDeviceAddress"))
+        );
+    }
+
+    #[test]
+    fn subgroup_check_names_missing_operations_and_stages() {
+        use vk::SubgroupFeatureFlags as F;
+        let compute = vk::ShaderStageFlags::COMPUTE | vk::ShaderStageFlags::FRAGMENT;
+        let all = F::BASIC | F::VOTE | F::ARITHMETIC | F::SHUFFLE | F::SHUFFLE_RELATIVE;
+        let want = names(&["basic", "vote", "arithmetic", "shuffle", "shuffle_relative"]);
+        assert_eq!(check_subgroups(&want, compute, all), Ok(()));
+        assert_eq!(
+            check_subgroups(&[], vk::ShaderStageFlags::empty(), F::empty()),
+            Ok(())
+        );
+        let e = check_subgroups(&want, compute, F::BASIC | F::VOTE | F::SHUFFLE).unwrap_err();
+        assert!(
+            e.contains("`arithmetic`, `shuffle_relative`") && !e.contains("`vote`"),
+            "{e}"
+        );
+        let e = check_subgroups(&want[..1], vk::ShaderStageFlags::FRAGMENT, all).unwrap_err();
+        assert!(e.contains("COMPUTE"), "{e}");
+        let e = check_subgroups(&names(&["teleport"]), compute, all).unwrap_err();
+        assert!(e.contains("`teleport`"), "{e}");
+    }
 
     #[test]
     fn table_covers_the_required_features() {

@@ -253,6 +253,7 @@ impl Program {
                 extension: e.clone(),
             });
         }
+        dev.check_subgroup_operations(reflection.subgroup_operations())?;
         let d = &dev.0.device;
         let info = vk::ShaderModuleCreateInfo::default().code(spirv);
         // SAFETY: `spirv` is a slice of words starting with the SPIR-V magic number; the

@@ -32,6 +32,11 @@ pub struct ModuleVulkan {
     /// Device extensions the module needs (`VK_...`).
     #[serde(default)]
     pub extensions: Vec<String>,
+    /// The subgroup operations the module uses (`basic`, `vote`, `arithmetic`, `shuffle`,
+    /// `shuffle_relative`): `VkPhysicalDeviceSubgroupProperties` must list them, with the
+    /// compute stage.
+    #[serde(default)]
+    pub subgroup_operations: Vec<String>,
     /// Program-scope variables: one buffer for the whole module; `None` when there are none.
     #[serde(default)]
     pub data: Option<DataInit>,
@@ -277,6 +282,11 @@ impl Reflection {
     /// The features the module needs beyond [`crate::REQUIRED_FEATURES`].
     pub fn features(&self) -> &[String] {
         self.vulkan.as_ref().map_or(&[], |v| &v.features)
+    }
+
+    /// The subgroup operations the module needs.
+    pub fn subgroup_operations(&self) -> &[String] {
+        self.vulkan.as_ref().map_or(&[], |v| &v.subgroup_operations)
     }
 
     /// The device extensions the module needs.

@@ -586,6 +586,12 @@ impl Writer<'_> {
             (Scalar::Float { width: fw }, Scalar::Float { width: tw }) => {
                 if fw == tw {
                     v
+                } else if fw == 64
+                    && tw == 16
+                    && rounding.is_none_or(|r| r == Rounding::Rte)
+                    && self.opts.flavor.is_vulkan()
+                {
+                    self.vk_double_to_half(v, n)?
                 } else {
                     let id = self.b.f_convert(ty, None, v)?;
                     if let Some(r) = rounding.filter(|_| tw < fw) {

@@ -135,24 +135,6 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Writt
         ]);
     }
     if opts.flavor.is_vulkan() {
-        // Narrow types may sit in buffers and in the argument block.
-        if capabilities.contains(&Capability::Int8) {
-            capabilities.extend([
-                Capability::StorageBuffer8BitAccess,
-                Capability::UniformAndStorageBuffer8BitAccess,
-                Capability::StoragePushConstant8,
-            ]);
-        }
-        if capabilities.contains(&Capability::Int16) || capabilities.contains(&Capability::Float16)
-        {
-            capabilities.extend([
-                Capability::StorageBuffer16BitAccess,
-                Capability::UniformAndStorageBuffer16BitAccess,
-                Capability::StoragePushConstant16,
-            ]);
-        }
-    }
-    if opts.flavor.is_vulkan() {
         // Wide vectors become arrays (see `wide_vectors`).
         capabilities.remove(&Capability::Vector16);
     }
@@ -167,6 +149,18 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Writt
         let more = wide_vectors::lower(&mut module)
             .map_err(|e| Error::Bug(Bug::new(None, format!("wide vectors: {e}"))))?;
         capabilities.extend(more);
+        // Exactly the 8- and 16-bit storage capabilities the pointer types need (each is a
+        // device feature the host must enable).
+        for cap in flavor::vulkan::narrow_storage_capabilities(&module) {
+            if capabilities.insert(cap) {
+                module.capabilities.push(rspirv::dr::Instruction::new(
+                    rspirv::spirv::Op::Capability,
+                    None,
+                    None,
+                    vec![rspirv::dr::Operand::Capability(cap)],
+                ));
+            }
+        }
     }
     Ok(Written {
         words: rspirv::binary::Assemble::assemble(&module),

@@ -86,7 +86,12 @@ impl Writer<'_> {
                 let operands: Vec<_> = operands.into_iter().collect();
                 if let Some(c) = cl {
                     if let Some(id) = self.vk_math(c, ty, &operands)? {
-                        if c == OpenclStd100Op::fma {
+                        let half = matches!(
+                            self.shape_of_type(ty),
+                            Some(super::vkmath::Shape::Num(Scalar::Float { width: 16 }, _))
+                        );
+                        // A device's half Fma may widen to float and round twice: never used.
+                        if c == OpenclStd100Op::fma && !half {
                             // The device's Fma where the host says it rounds once.
                             let fused = self.fma_fused_constant();
                             let hw = self.b.ext_inst(
@@ -384,6 +389,11 @@ impl Writer<'_> {
                 self.b.convert_f_to_s(ty, None, v)?
             }
             (CastKind::FloatToInt, _, _) => self.b.convert_f_to_u(ty, None, v)?,
+            (CastKind::FloatToFloat, Scalar::Float { width: 64 }, Scalar::Float { width: 16 })
+                if self.opts.flavor.is_vulkan() =>
+            {
+                self.vk_double_to_half(v, n)?
+            }
             (CastKind::FloatToFloat, _, _) => self.b.f_convert(ty, None, v)?,
             (CastKind::ToBool, _, _) => self.nonzero(v, from)?,
             (CastKind::BoolToInt, _, _) => {

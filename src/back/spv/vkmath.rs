@@ -323,7 +323,7 @@ impl Writer<'_> {
     }
 
     /// The shape of a SPIR-V type.
-    fn shape_of_type(&self, ty: Word) -> Option<Shape> {
+    pub(super) fn shape_of_type(&self, ty: Word) -> Option<Shape> {
         let m = self.b.module_ref();
         let inst = m
             .types_global_values

@@ -3,7 +3,9 @@
 
 use super::Site;
 use clc_passes::ast::AddressSpace;
-use rspirv::spirv::{Capability, GlslStd450Op, MemorySemantics, OpenclStd100Op, StorageClass};
+use rspirv::spirv::{
+    Capability, GlslStd450Op, MemorySemantics, OpenclStd100Op, StorageClass, Word,
+};
 
 /// Address space → storage class, by where the object is.
 pub fn storage_class(space: AddressSpace, site: Site) -> StorageClass {
@@ -154,6 +156,81 @@ pub fn subgroup_operations(caps: &[Capability]) -> Vec<&'static str> {
     .filter(|(c, _)| caps.contains(c))
     .map(|(_, n)| n)
     .collect()
+}
+
+/// The capabilities for 8- and 16-bit scalars in the storage classes Vulkan guards with
+/// features: `StorageBuffer`/`PhysicalStorageBuffer`, `Uniform` and `PushConstant`, found
+/// from the module's pointer types (a half kept in private or workgroup memory needs none).
+pub fn narrow_storage_capabilities(module: &rspirv::dr::Module) -> Vec<Capability> {
+    use rspirv::dr::Operand;
+    use rspirv::spirv::Op;
+    use std::collections::HashMap;
+    // Per type id: (holds an 8-bit scalar, holds a 16-bit scalar). Types come before use.
+    let mut narrow: HashMap<Word, (bool, bool)> = HashMap::new();
+    let mut caps = Vec::new();
+    let id = |o: &Operand| match o {
+        Operand::IdRef(i) => Some(*i),
+        _ => None,
+    };
+    for inst in &module.types_global_values {
+        let Some(result) = inst.result_id else {
+            continue;
+        };
+        let flags = match inst.class.opcode {
+            Op::TypeInt | Op::TypeFloat => match inst.operands.first() {
+                Some(Operand::LiteralBit32(8)) => (true, false),
+                Some(Operand::LiteralBit32(16)) => (false, true),
+                _ => (false, false),
+            },
+            Op::TypeVector | Op::TypeMatrix | Op::TypeArray | Op::TypeRuntimeArray => inst
+                .operands
+                .first()
+                .and_then(id)
+                .and_then(|e| narrow.get(&e).copied())
+                .unwrap_or_default(),
+            Op::TypeStruct => inst
+                .operands
+                .iter()
+                .filter_map(|o| id(o).and_then(|m| narrow.get(&m).copied()))
+                .fold((false, false), |a, b| (a.0 | b.0, a.1 | b.1)),
+            Op::TypePointer => {
+                let class = match inst.operands.first() {
+                    Some(Operand::StorageClass(c)) => *c,
+                    _ => continue,
+                };
+                let (n8, n16) = inst
+                    .operands
+                    .get(1)
+                    .and_then(id)
+                    .and_then(|p| narrow.get(&p).copied())
+                    .unwrap_or_default();
+                let pair = match class {
+                    StorageClass::StorageBuffer | StorageClass::PhysicalStorageBuffer => (
+                        Capability::StorageBuffer8BitAccess,
+                        Capability::StorageBuffer16BitAccess,
+                    ),
+                    StorageClass::Uniform => (
+                        Capability::UniformAndStorageBuffer8BitAccess,
+                        Capability::UniformAndStorageBuffer16BitAccess,
+                    ),
+                    StorageClass::PushConstant => (
+                        Capability::StoragePushConstant8,
+                        Capability::StoragePushConstant16,
+                    ),
+                    _ => continue,
+                };
+                for (needed, cap) in [(n8, pair.0), (n16, pair.1)] {
+                    if needed && !caps.contains(&cap) {
+                        caps.push(cap);
+                    }
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        narrow.insert(result, flags);
+    }
+    caps
 }
 
 /// The Vulkan device features a module declaring `caps` needs, by their names in the

@@ -25,6 +25,16 @@ impl Writer<'_> {
         fx.finish(v)
     }
 
+    /// Vulkan: `n` doubles rounded to the nearest half. A driver may convert through
+    /// `float` (lavapipe does) and round twice (1 + 2^-11 + 2^-40 would become 1); rounding
+    /// to `float` toward zero with the sticky bit kept in the last place (round to odd) first
+    /// leaves only the rounding to half that counts.
+    pub(in super::super) fn vk_double_to_half(&mut self, x: Word, n: u8) -> Result<Word> {
+        let fx = Fx::new(self, n);
+        let v = double_to_half(&fx, x);
+        fx.finish(v)
+    }
+
     /// Vulkan: `float`s from the bits of `n` halfs (`ushort`s).
     pub(in super::super) fn vk_half_to_float(&mut self, h: Word, n: u8) -> Result<Word> {
         let fx = Fx::new(self, n);
@@ -47,6 +57,7 @@ impl Writer<'_> {
 }
 
 const F32: Scalar = Scalar::Float { width: 32 };
+const F16: Scalar = Scalar::Float { width: 16 };
 const U16: Scalar = Scalar::Int {
     width: 16,
     signed: false,
@@ -113,6 +124,17 @@ fn directed(fx: &Fx<'_, '_>, x: Word, from: Scalar, r: Word, to: Scalar, mode: R
         }
     };
     fx.cast(stepped, to)
+}
+
+pub(super) fn double_to_half(fx: &Fx<'_, '_>, x: Word) -> Word {
+    fx.reg(x, F64);
+    let near = fx.conv(x, F32);
+    let toward_zero = directed(fx, x, F64, near, F32, Rounding::Rtz);
+    // NaNs are inexact too: or-ing 1 into a NaN's payload keeps it a NaN.
+    let inexact = fx.ne(fx.conv(toward_zero, F64), x);
+    let sticky = fx.sel(inexact, fx.ci(U32, 1), fx.ci(U32, 0));
+    let odd = fx.or(fx.cast(toward_zero, U32), sticky);
+    fx.conv(fx.cast(odd, F32), F16)
 }
 
 /// The `float` value of the `half` bits `h` (kind `ushort`), exactly (subnormal halfs

@@ -56,7 +56,7 @@ pub(super) fn supported(sig: &Sig) -> bool {
         }
         C::normalize | C::fast_normalize => narrow && same,
         C::cross => float(rs) && same && matches!(n, 3 | 4),
-        C::fma => matches!(rs, Scalar::Float { width: 32 | 64 }) && same && sig.ins.len() == 3,
+        C::fma => float(rs) && same && sig.ins.len() == 3,
         _ => false,
     }
 }
@@ -414,6 +414,9 @@ fn remainders(f: &Fx<'_, '_>, x: Word, y: Word, nearest: bool) -> (Word, Word) {
 /// and where the result is zero (its sign), the plain `a * b + c` is taken.
 fn fma(f: &Fx<'_, '_>, a: Word, b: Word, c: Word) -> Word {
     let s = f.kind(a);
+    if width(s) == 16 {
+        return fma_half(f, a, b, c);
+    }
     let k = if width(s) == 64 {
         134_217_729.0 // 2^27 + 1
     } else {
@@ -450,4 +453,23 @@ fn fma(f: &Fx<'_, '_>, a: Word, b: Word, c: Word) -> Word {
     let finite = f.lt(f.abs(r), f.cf(s, f64::INFINITY));
     let usable = f.and(finite, f.ne(r, zero));
     f.sel(usable, r, plain)
+}
+
+/// `fma` of halfs: in `double` the product is exact (22 bits) and the sum, whose error
+/// TwoSum finds, rounds to odd; rounding that to half (through `float`, to odd again) is then
+/// the one rounding that counts. Zeros, infinities and NaNs come out of the plain sum.
+fn fma_half(f: &Fx<'_, '_>, a: Word, b: Word, c: Word) -> Word {
+    let (a, b, c) = (f.conv(a, F64), f.conv(b, F64), f.conv(c, F64));
+    let p = f.mul(a, b);
+    let sum = f.add(p, c);
+    let bb = f.sub(sum, p);
+    let e = f.add(f.sub(p, f.sub(sum, bb)), f.sub(c, bb));
+    let zero = f.d(0.0);
+    let inexact = f.or(f.lt(e, zero), f.gt(e, zero));
+    let away = f.ne(f.lt(e, zero), f.lt(sum, zero));
+    let bits = f.cast(sum, U64);
+    let one = f.ci(U64, 1);
+    let bits = f.sel(f.and(inexact, away), f.sub(bits, one), bits);
+    let bits = f.sel(inexact, f.or(bits, one), bits);
+    super::convert::double_to_half(f, f.cast(bits, F64))
 }
