@@ -32,6 +32,7 @@ mod error;
 mod features;
 pub mod layout;
 pub mod probe;
+pub mod printf;
 mod program;
 pub mod reflect;
 
@@ -42,6 +43,7 @@ pub use device::{Device, DEVICE_ENV};
 pub use error::Error;
 pub use features::{known_features, REQUIRED_FEATURES};
 pub use layout::{LayoutError, NdRange};
+pub use printf::PrintfOutput;
 pub use program::{Arg, Program, Step, Timing};
 pub use reflect::Reflection;
 
