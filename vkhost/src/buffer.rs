@@ -136,6 +136,11 @@ impl Buffer {
         self.address
     }
 
+    /// The buffer handle (for descriptors).
+    pub(crate) fn handle(&self) -> vk::Buffer {
+        self.raw.buffer
+    }
+
     fn check(&self, offset: u64, len: usize) -> Result<(), Error> {
         let len = len as u64;
         if offset.checked_add(len).is_none_or(|end| end > self.size) {

@@ -1,6 +1,8 @@
 //! A loaded module: its shader module, pipeline layouts, pipelines (one per kernel and set of
 //! specialization constants, cached), and the module data buffer; dispatching and timing
-//! kernels.
+//! kernels. Kernels that call `printf` write records to the program's printf buffer
+//! (docs/VULKAN.md, "printf"); each launch formats them, and [`Program::take_printf`] returns
+//! the text.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -11,6 +13,7 @@ use crate::buffer::{all_to, Buffer, Mapped};
 use crate::device::{c_name, Device};
 use crate::error::{vk_err, Error};
 use crate::features::REQUIRED_FEATURES;
+use crate::printf::{format_buffer, PrintfOutput, DEFAULT_PRINTF_BYTES};
 use crate::layout::{
     fill_block, kernel_vulkan, resolve_range, spec_constants, ArgValue, Header, NdRange, Resolved,
 };
@@ -66,11 +69,13 @@ pub struct Step<'a> {
     pub args: &'a [Arg<'a>],
 }
 
-/// A kernel's pipeline layout, and its descriptor set layout for a uniform-buffer block.
+/// A kernel's pipeline layout, and its descriptor set layout (null when it binds nothing:
+/// set 0 holds a uniform-buffer block at binding 0 and the printf buffer at binding 1).
 struct KernelLayout {
     set_layout: vk::DescriptorSetLayout,
     layout: vk::PipelineLayout,
     block: BlockKind,
+    printf: bool,
 }
 
 /// Pipelines by kernel index and specialization constants.
@@ -85,6 +90,10 @@ pub struct Program {
     /// section.
     layouts: Vec<Option<KernelLayout>>,
     data: Option<Buffer>,
+    /// The printf buffer, when a kernel calls `printf`.
+    printf: Option<Buffer>,
+    /// What the launches since the last [`Program::take_printf`] printed.
+    printed: Mutex<PrintfOutput>,
     pipelines: Mutex<PipelineCache>,
 }
 
@@ -115,20 +124,25 @@ struct Prepared {
     pipeline: vk::Pipeline,
     layout: vk::PipelineLayout,
     block: Vec<u8>,
-    ubo: Option<UboBinding>,
+    /// Push constants (else the block is in the descriptor set's uniform buffer).
+    push: bool,
+    /// The kernel binds the printf buffer.
+    printf: bool,
+    set: Option<SetBinding>,
     _stack: Option<Buffer>,
     groups: [u32; 3],
 }
 
-/// The uniform buffer holding a large argument block, and its descriptor set.
-struct UboBinding {
+/// A dispatch's descriptor set: the uniform buffer holding a large argument block, and/or
+/// the printf buffer.
+struct SetBinding {
     dev: Device,
-    _buffer: Mapped,
+    _ubo: Option<Mapped>,
     pool: vk::DescriptorPool,
     set: vk::DescriptorSet,
 }
 
-impl Drop for UboBinding {
+impl Drop for SetBinding {
     fn drop(&mut self) {
         // SAFETY: the dispatch that used the set has completed; destroying the pool frees it.
         unsafe { self.dev.0.device.destroy_descriptor_pool(self.pool, None) };
@@ -143,22 +157,24 @@ impl Prepared {
     /// its execution.
     unsafe fn record(&self, d: &ash::Device, cmd: vk::CommandBuffer) {
         d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, self.pipeline);
-        match &self.ubo {
-            Some(u) => d.cmd_bind_descriptor_sets(
+        if let Some(u) = &self.set {
+            d.cmd_bind_descriptor_sets(
                 cmd,
                 vk::PipelineBindPoint::COMPUTE,
                 self.layout,
                 0,
                 &[u.set],
                 &[],
-            ),
-            None => d.cmd_push_constants(
+            );
+        }
+        if self.push {
+            d.cmd_push_constants(
                 cmd,
                 self.layout,
                 vk::ShaderStageFlags::COMPUTE,
                 0,
                 &self.block,
-            ),
+            );
         }
         let [x, y, z] = self.groups;
         d.cmd_dispatch(cmd, x, y, z);
@@ -239,6 +255,8 @@ impl Program {
             module,
             layouts: Vec::new(),
             data: None,
+            printf: None,
+            printed: Mutex::new(PrintfOutput::default()),
             pipelines: Mutex::new(HashMap::new()),
         };
         let max_push = dev.properties().limits.max_push_constants_size;
@@ -252,13 +270,14 @@ impl Program {
                 set_layout: vk::DescriptorSetLayout::null(),
                 layout: vk::PipelineLayout::null(),
                 block: v.block,
+                printf: v.printf(),
             };
             let ranges = [vk::PushConstantRange::default()
                 .stage_flags(vk::ShaderStageFlags::COMPUTE)
                 .offset(0)
                 .size(size)];
             let mut info = vk::PipelineLayoutCreateInfo::default();
-            let set_layouts;
+            let mut bindings = Vec::new();
             match v.block {
                 BlockKind::PushConstant => {
                     if size > max_push {
@@ -279,18 +298,32 @@ impl Program {
                             dev.name()
                         )));
                     }
-                    let binding = [vk::DescriptorSetLayoutBinding::default()
-                        .binding(0)
-                        .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
-                        .descriptor_count(1)
-                        .stage_flags(vk::ShaderStageFlags::COMPUTE)];
-                    let sl = vk::DescriptorSetLayoutCreateInfo::default().bindings(&binding);
-                    // SAFETY: a plain object creation.
-                    layout.set_layout = unsafe { d.create_descriptor_set_layout(&sl, None) }
-                        .map_err(vk_err("vkCreateDescriptorSetLayout"))?;
-                    set_layouts = [layout.set_layout];
-                    info = info.set_layouts(&set_layouts);
+                    bindings.push(
+                        vk::DescriptorSetLayoutBinding::default()
+                            .binding(0)
+                            .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
+                            .descriptor_count(1)
+                            .stage_flags(vk::ShaderStageFlags::COMPUTE),
+                    );
                 }
+            }
+            if layout.printf {
+                bindings.push(
+                    vk::DescriptorSetLayoutBinding::default()
+                        .binding(PRINTF_BINDING)
+                        .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                        .descriptor_count(1)
+                        .stage_flags(vk::ShaderStageFlags::COMPUTE),
+                );
+            }
+            let set_layouts;
+            if !bindings.is_empty() {
+                let sl = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
+                // SAFETY: a plain object creation.
+                layout.set_layout = unsafe { d.create_descriptor_set_layout(&sl, None) }
+                    .map_err(vk_err("vkCreateDescriptorSetLayout"))?;
+                set_layouts = [layout.set_layout];
+                info = info.set_layouts(&set_layouts);
             }
             // SAFETY: `info` points to locals that outlive the call.
             let created = unsafe { d.create_pipeline_layout(&info, None) };
@@ -319,7 +352,65 @@ impl Program {
             }
             p.data = Some(buffer);
         }
+        if p.layouts.iter().flatten().any(|l| l.printf) {
+            p.set_printf_buffer_size(DEFAULT_PRINTF_BYTES)?;
+        }
         Ok(p)
+    }
+
+    /// Replaces the printf buffer by one of `bytes` bytes (default [`DEFAULT_PRINTF_BYTES`];
+    /// at least 8, the header). Records that do not fit are dropped and their printf calls
+    /// return -1. Nothing to do for a module without printf.
+    pub fn set_printf_buffer_size(&mut self, bytes: u64) -> Result<(), Error> {
+        if self.reflection.vulkan.as_ref().and_then(|v| v.printf.as_ref()).is_none()
+            && !self.layouts.iter().flatten().any(|l| l.printf)
+        {
+            return Ok(());
+        }
+        self.printf = Some(Buffer::new(&self.dev, bytes.max(8))?);
+        Ok(())
+    }
+
+    /// Takes what the launches since the last call printed.
+    pub fn take_printf(&self) -> PrintfOutput {
+        let mut p = self
+            .printed
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        std::mem::take(&mut *p)
+    }
+
+    /// Clears the printf buffer before a submission whose dispatches `prep` may print.
+    fn printf_begin(&self, prep: &[Prepared]) -> Result<bool, Error> {
+        match &self.printf {
+            Some(b) if prep.iter().any(|p| p.printf) => b.fill(0).map(|()| true),
+            _ => Ok(false),
+        }
+    }
+
+    /// Formats the printf buffer's records after a submission and keeps the text.
+    fn printf_end(&self) -> Result<(), Error> {
+        let (Some(b), Some(info)) = (
+            &self.printf,
+            self.reflection.vulkan.as_ref().and_then(|v| v.printf.as_ref()),
+        ) else {
+            return Err(Error::Reflection(
+                "a kernel binds the printf buffer but vulkan.printf is missing".into(),
+            ));
+        };
+        let bytes = b.to_vec()?;
+        let words: Vec<u32> = bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let out = format_buffer(info, &words)?;
+        let mut p = self
+            .printed
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        p.text.push_str(&out.text);
+        p.dropped += out.dropped;
+        Ok(())
     }
 
     /// The device it was loaded on.
@@ -340,6 +431,7 @@ impl Program {
     /// Runs `kernel` once over `range` with `args` and waits until it is done.
     pub fn launch(&self, kernel: &str, range: &NdRange, args: &[Arg]) -> Result<(), Error> {
         let prep = self.prepare(kernel, range, args)?;
+        let printing = self.printf_begin(std::slice::from_ref(&prep))?;
         self.dev.submit(|d, cmd| {
             // SAFETY: `cmd` is recording; `prep` outlives the synchronous submit.
             unsafe {
@@ -352,7 +444,11 @@ impl Program {
                 prep.record(d, cmd);
             }
             Ok(())
-        })
+        })?;
+        if printing {
+            self.printf_end()?;
+        }
+        Ok(())
     }
 
     /// Times `kernel`: records `warmup` + `reps` dispatches back to back in one command
@@ -385,6 +481,7 @@ impl Program {
             .iter()
             .map(|s| self.prepare(s.kernel, s.range, s.args))
             .collect::<Result<Vec<_>, _>>()?;
+        let printing = self.printf_begin(&prep)?;
         self.dev.submit(|d, cmd| {
             // SAFETY: `cmd` is recording; `prep` outlives the synchronous submit.
             unsafe {
@@ -402,7 +499,11 @@ impl Program {
                 }
             }
             Ok(())
-        })
+        })?;
+        if printing {
+            self.printf_end()?;
+        }
+        Ok(())
     }
 
     /// Times iterations of `steps` (one iteration = every step's dispatch, in order): records
@@ -428,6 +529,7 @@ impl Program {
             .iter()
             .map(|s| self.prepare(s.kernel, s.range, s.args))
             .collect::<Result<Vec<_>, _>>()?;
+        let printing = self.printf_begin(&prep)?;
         let d = &self.dev.0.device;
         let qi = vk::QueryPoolCreateInfo::default()
             .query_type(vk::QueryType::TIMESTAMP)
@@ -482,6 +584,9 @@ impl Program {
         // SAFETY: the submission that used the pool has completed.
         unsafe { d.destroy_query_pool(pool, None) };
         read?;
+        if printing {
+            self.printf_end()?;
+        }
         let mask = if bits >= 64 {
             u64::MAX
         } else {
@@ -543,15 +648,26 @@ impl Program {
         );
         let block = fill_block(k, &header, &values)?;
         let pipeline = self.pipeline(index, &v.entry_point, layout.layout, specs)?;
-        let ubo = match layout.block {
-            BlockKind::PushConstant => None,
-            BlockKind::UniformBuffer => Some(self.ubo(layout.set_layout, &block)?),
+        let push = layout.block == BlockKind::PushConstant;
+        let set = if layout.set_layout == vk::DescriptorSetLayout::null() {
+            None
+        } else {
+            let printf = if layout.printf {
+                Some(self.printf.as_ref().ok_or_else(|| {
+                    Error::Reflection(format!("kernel `{kernel}` binds a printf buffer"))
+                })?)
+            } else {
+                None
+            };
+            Some(self.descriptor_set(layout.set_layout, (!push).then_some(&block[..]), printf)?)
         };
         Ok(Prepared {
             pipeline,
             layout: layout.layout,
             block,
-            ubo,
+            push,
+            printf: layout.printf,
+            set,
             _stack: stack,
             groups: r.groups,
         })
@@ -640,28 +756,56 @@ impl Program {
         }
     }
 
-    /// A uniform buffer holding `block`, bound to a fresh descriptor set of `set_layout`.
-    fn ubo(&self, set_layout: vk::DescriptorSetLayout, block: &[u8]) -> Result<UboBinding, Error> {
+    /// A fresh descriptor set of `set_layout`: a uniform buffer holding `block` at binding 0
+    /// when the block is not in push constants, the printf buffer at binding 1.
+    fn descriptor_set(
+        &self,
+        set_layout: vk::DescriptorSetLayout,
+        block: Option<&[u8]>,
+        printf: Option<&Buffer>,
+    ) -> Result<SetBinding, Error> {
         let d = &self.dev.0.device;
-        let buffer = Mapped::new(
-            &self.dev,
-            block.len() as u64,
-            vk::BufferUsageFlags::UNIFORM_BUFFER,
-        )?;
-        buffer.write(0, block)?;
-        let sizes = [vk::DescriptorPoolSize {
-            ty: vk::DescriptorType::UNIFORM_BUFFER,
-            descriptor_count: 1,
-        }];
+        let ubo = match block {
+            Some(block) => {
+                let buffer = Mapped::new(
+                    &self.dev,
+                    block.len() as u64,
+                    vk::BufferUsageFlags::UNIFORM_BUFFER,
+                )?;
+                buffer.write(0, block)?;
+                Some((buffer, block.len() as u64))
+            }
+            None => None,
+        };
+        let mut sizes = Vec::new();
+        if ubo.is_some() {
+            sizes.push(vk::DescriptorPoolSize {
+                ty: vk::DescriptorType::UNIFORM_BUFFER,
+                descriptor_count: 1,
+            });
+        }
+        if printf.is_some() {
+            sizes.push(vk::DescriptorPoolSize {
+                ty: vk::DescriptorType::STORAGE_BUFFER,
+                descriptor_count: 1,
+            });
+        }
         let pi = vk::DescriptorPoolCreateInfo::default()
             .max_sets(1)
             .pool_sizes(&sizes);
         // SAFETY: a plain object creation.
         let pool = unsafe { d.create_descriptor_pool(&pi, None) }
             .map_err(vk_err("vkCreateDescriptorPool"))?;
-        let mut u = UboBinding {
+        let ubo_info = ubo.as_ref().map(|(b, len)| {
+            [vk::DescriptorBufferInfo {
+                buffer: b.handle(),
+                offset: 0,
+                range: *len,
+            }]
+        });
+        let mut u = SetBinding {
             dev: self.dev.clone(),
-            _buffer: buffer,
+            _ubo: ubo.map(|(b, _)| b),
             pool,
             set: vk::DescriptorSet::null(),
         };
@@ -672,18 +816,38 @@ impl Program {
         // SAFETY: the pool has room for the one set.
         u.set = unsafe { d.allocate_descriptor_sets(&ai) }
             .map_err(vk_err("vkAllocateDescriptorSets"))?[0];
-        let bi = [vk::DescriptorBufferInfo {
-            buffer: u._buffer.handle(),
-            offset: 0,
-            range: block.len() as u64,
-        }];
-        let write = vk::WriteDescriptorSet::default()
-            .dst_set(u.set)
-            .dst_binding(0)
-            .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
-            .buffer_info(&bi);
-        // SAFETY: the set is not in use; the buffer has UNIFORM_BUFFER usage.
-        unsafe { d.update_descriptor_sets(&[write], &[]) };
+        let printf_info = printf.map(|b| {
+            [vk::DescriptorBufferInfo {
+                buffer: b.handle(),
+                offset: 0,
+                range: vk::WHOLE_SIZE,
+            }]
+        });
+        let mut writes = Vec::new();
+        if let Some(bi) = &ubo_info {
+            writes.push(
+                vk::WriteDescriptorSet::default()
+                    .dst_set(u.set)
+                    .dst_binding(0)
+                    .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
+                    .buffer_info(bi),
+            );
+        }
+        if let Some(bi) = &printf_info {
+            writes.push(
+                vk::WriteDescriptorSet::default()
+                    .dst_set(u.set)
+                    .dst_binding(PRINTF_BINDING)
+                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                    .buffer_info(bi),
+            );
+        }
+        // SAFETY: the set is not in use; the uniform buffer has UNIFORM_BUFFER usage, kernel
+        // buffers (the printf buffer) STORAGE_BUFFER usage; the infos outlive the call.
+        unsafe { d.update_descriptor_sets(&writes, &[]) };
         Ok(u)
     }
 }
+
+/// Binding of the printf buffer in set 0 (docs/VULKAN.md).
+const PRINTF_BINDING: u32 = 1;
