@@ -167,6 +167,13 @@ pub struct Run {
     #[serde(default)]
     pub offset: Option<Vec<usize>>,
     pub args: Vec<Arg>,
+    /// `stdout = [...]`: the lines its printf calls print, in any order (work-items run in no
+    /// fixed order), compared as a multiset with what the run printed.
+    #[serde(default)]
+    pub stdout: Option<Vec<String>>,
+    /// `printf_buffer = BYTES`: the Vulkan printf buffer's size (vkhost's default otherwise).
+    #[serde(default)]
+    pub printf_buffer: Option<u64>,
 }
 
 /// One kernel argument, by position.
@@ -261,6 +268,8 @@ struct RawRun {
     offset: Option<Vec<usize>>,
     #[serde(default)]
     args: Vec<RawArg>,
+    stdout: Option<Vec<String>>,
+    printf_buffer: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -470,6 +479,8 @@ fn convert_run(r: RawRun, non_uniform: bool) -> Result<Run> {
         local: r.local,
         offset: r.offset,
         args,
+        stdout: r.stdout,
+        printf_buffer: r.printf_buffer,
     })
 }
 
