@@ -318,6 +318,13 @@ fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) 
     if skip_pending(opts, spec, &name, tally) {
         return;
     }
+    if let Some(why) = &spec.opencl_skip {
+        for run in &spec.runs {
+            println!("SKIP {name} {} (opencl: {why})", run.label());
+            tally.skipped += 1;
+        }
+        return;
+    }
     let stem = module_stem(spec);
     let clc_spv = out_dir.join(format!("{stem}.clc.spv"));
     let ref_spv = out_dir.join(format!("{stem}.ref.spv"));
