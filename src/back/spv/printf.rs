@@ -214,7 +214,7 @@ impl Writer<'_> {
             return unsupported(
                 span,
                 format!(
-                    "printf: the format converts {} arguments but {} are given",
+                    "printf: the format needs {} arguments, {} given",
                     takes.len(),
                     values.len()
                 ),
