@@ -266,9 +266,7 @@ fn vulkan_reflection_lists_printf_formats() {
         assert_eq!(p["binding"], 1);
         assert_eq!(p["header_bytes"], 8);
         assert_eq!(p["strings"], serde_json::json!(["hi"]));
-        let arg = |kind: &str, size: u32, components: u32| {
-            serde_json::json!({"kind": kind, "size": size, "components": components})
-        };
+        let arg = |kind: &str, size: u32, components: u32| serde_json::json!({"kind": kind, "size": size, "components": components});
         assert_eq!(
             p["formats"],
             serde_json::json!([
@@ -286,10 +284,20 @@ fn vulkan_reflection_lists_printf_formats() {
         assert_eq!(bindings(1), serde_json::json!([]));
     }
     // No printf: no printf section.
-    write(d.path(), "n.cl", "kernel void quiet(global int *o) { o[0] = 1; }\n");
+    write(
+        d.path(),
+        "n.cl",
+        "kernel void quiet(global int *o) { o[0] = 1; }\n",
+    );
     let o = clc(
         d.path(),
-        &["--target=vulkan1.2", "n.cl", "-o", "n.spv", "--reflect=n.json"],
+        &[
+            "--target=vulkan1.2",
+            "n.cl",
+            "-o",
+            "n.spv",
+            "--reflect=n.json",
+        ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let r: serde_json::Value =

@@ -31,8 +31,8 @@ mod device;
 mod error;
 mod features;
 pub mod layout;
-pub mod probe;
 pub mod printf;
+pub mod probe;
 mod program;
 pub mod reflect;
 

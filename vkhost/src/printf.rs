@@ -155,7 +155,10 @@ fn format(fmt: &[u8], args: &[Vec<Value>], strings: &[String]) -> Result<String,
     let bad = |what: &str| Error::Reflection(format!("printf format: {what}"));
     let mut out = Vec::new();
     let mut next = args.iter();
-    let mut take = || next.next().ok_or_else(|| bad("more conversions than arguments"));
+    let mut take = || {
+        next.next()
+            .ok_or_else(|| bad("more conversions than arguments"))
+    };
     let mut i = 0;
     while i < fmt.len() {
         let c = fmt[i];
@@ -279,7 +282,9 @@ fn convert(s: &Spec, v: Value, strings: &[String]) -> Result<Vec<u8>, Error> {
                 ));
             };
             let text = strings.get(id).ok_or_else(|| {
-                Error::Reflection(format!("printf string {id} is not in vulkan.printf.strings"))
+                Error::Reflection(format!(
+                    "printf string {id} is not in vulkan.printf.strings"
+                ))
             })?;
             let c = CString::new(text.as_bytes()).unwrap_or_default();
             return Ok(snprintf(&spec_text(s, ""), CArg::Str(&c)));

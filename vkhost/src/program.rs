@@ -13,10 +13,10 @@ use crate::buffer::{all_to, Buffer, Mapped};
 use crate::device::{c_name, Device};
 use crate::error::{vk_err, Error};
 use crate::features::REQUIRED_FEATURES;
-use crate::printf::{format_buffer, PrintfOutput, DEFAULT_PRINTF_BYTES};
 use crate::layout::{
     fill_block, kernel_vulkan, resolve_range, spec_constants, ArgValue, Header, NdRange, Resolved,
 };
+use crate::printf::{format_buffer, PrintfOutput, DEFAULT_PRINTF_BYTES};
 use crate::reflect::{BlockKind, Reflection};
 
 /// One kernel argument of a launch.
@@ -362,7 +362,12 @@ impl Program {
     /// at least 8, the header). Records that do not fit are dropped and their printf calls
     /// return -1. Nothing to do for a module without printf.
     pub fn set_printf_buffer_size(&mut self, bytes: u64) -> Result<(), Error> {
-        if self.reflection.vulkan.as_ref().and_then(|v| v.printf.as_ref()).is_none()
+        if self
+            .reflection
+            .vulkan
+            .as_ref()
+            .and_then(|v| v.printf.as_ref())
+            .is_none()
             && !self.layouts.iter().flatten().any(|l| l.printf)
         {
             return Ok(());
@@ -392,7 +397,10 @@ impl Program {
     fn printf_end(&self) -> Result<(), Error> {
         let (Some(b), Some(info)) = (
             &self.printf,
-            self.reflection.vulkan.as_ref().and_then(|v| v.printf.as_ref()),
+            self.reflection
+                .vulkan
+                .as_ref()
+                .and_then(|v| v.printf.as_ref()),
         ) else {
             return Err(Error::Reflection(
                 "a kernel binds the printf buffer but vulkan.printf is missing".into(),

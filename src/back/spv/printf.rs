@@ -151,7 +151,11 @@ fn bad(fmt: &[u8], start: usize, end: usize) -> String {
 
 /// The bytes of a string literal that `e` designates (through decays and casts), without
 /// the terminating NUL.
-fn string_literal(w: &Writer<'_>, f: &clc_passes::ast::Function, e: Handle<Expr>) -> Option<Vec<u8>> {
+fn string_literal(
+    w: &Writer<'_>,
+    f: &clc_passes::ast::Function,
+    e: Handle<Expr>,
+) -> Option<Vec<u8>> {
     match &f.exprs[e].kind {
         ExprKind::Cast {
             kind:
@@ -581,10 +585,25 @@ mod tests {
 
     #[test]
     fn bad_conversions_are_named() {
-        assert_eq!(conversions(b"%v5d").unwrap_err(), "the printf conversion `%v5`");
-        assert_eq!(conversions(b"%hld").unwrap_err(), "the printf conversion `%hl`");
-        assert_eq!(conversions(b"%v2s").unwrap_err(), "the printf conversion `%v2s`");
-        assert_eq!(conversions(b"%k").unwrap_err(), "the printf conversion `%k`");
-        assert_eq!(conversions(b"50%").unwrap_err(), "the printf conversion `%`");
+        assert_eq!(
+            conversions(b"%v5d").unwrap_err(),
+            "the printf conversion `%v5`"
+        );
+        assert_eq!(
+            conversions(b"%hld").unwrap_err(),
+            "the printf conversion `%hl`"
+        );
+        assert_eq!(
+            conversions(b"%v2s").unwrap_err(),
+            "the printf conversion `%v2s`"
+        );
+        assert_eq!(
+            conversions(b"%k").unwrap_err(),
+            "the printf conversion `%k`"
+        );
+        assert_eq!(
+            conversions(b"50%").unwrap_err(),
+            "the printf conversion `%`"
+        );
     }
 }
