@@ -688,6 +688,7 @@ mod tests {
                     ("out".into(), Values::I32(out.to_vec())),
                     ("aux".into(), Values::I32(vec![aux])),
                 ],
+                printed: None,
             })
         };
         let (clc, same, other_aux) = (two(&[1, 2], 7), two(&[1, 2], 7), two(&[1, 2], 8));
