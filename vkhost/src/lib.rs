@@ -22,6 +22,8 @@
 //! * [`Device`]: instance, device choice (`$CLC_VK_DEVICE`), features, queue.
 //! * [`Buffer`]: device-local buffers with device addresses, staged reads and writes.
 //! * [`Program`]: modules, pipelines, [`Program::launch`] and [`Program::time`].
+//! * [`printf`]: the printf buffer's records formatted as OpenCL C's printf does;
+//!   [`Program::take_printf`] returns what the launches printed.
 //!
 //! Every submission waits for its fence, so buffers may be read or dropped as soon as a call
 //! returns. Nothing panics on what the environment or the input can cause: see [`Error`].
