@@ -236,6 +236,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         words,
         capabilities,
         fma_fused_spec,
+        printf,
     } = written;
     // No module leaves clc without passing the validator for its environment. The OpenCL
     // environments know no extensions, so a module using one (64-bit atomics from
@@ -295,6 +296,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
                 init: d.bytes.iter().map(|b| format!("{b:02x}")).collect(),
                 relocations: d.relocations.iter().map(|&(a, b)| [a, b]).collect(),
             }),
+        printf,
     });
     let reflection = crate::reflect::reflect(&module, &valid, opts.target, vulkan);
     Ok(Compilation {

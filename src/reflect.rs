@@ -38,6 +38,10 @@ pub struct VulkanModule {
     pub subgroup_operations: Vec<&'static str>,
     /// The module data buffer (program-scope variables), when there is one.
     pub data: Option<DataBuffer>,
+    /// How to format the records of the printf buffer, when a kernel calls `printf`
+    /// (docs/VULKAN.md, "printf").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub printf: Option<crate::back::spv::printf::Printf>,
 }
 
 /// The module data buffer's size and initial bytes.

@@ -129,19 +129,6 @@ fn vulkan_target_takes_qualification_conversions_in_calls() {
 #[test]
 fn vulkan_target_rejects_what_it_cannot_lower_at_its_location() {
     let d = tempfile::tempdir().unwrap();
-    write(
-        d.path(),
-        "k.cl",
-        "kernel void k(global float *o) {\n    printf(\"%f\\n\", o[0]);\n}\n",
-    );
-    let o = clc(d.path(), &["--target=vulkan1.2", "k.cl", "-o", "k.spv"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("k.cl:2:5: error: unsupported: printf on the Vulkan target"),
-        "{}",
-        stderr(&o)
-    );
-    assert!(!d.path().join("k.spv").exists());
     // __local vectors read as their components are an access chain; as another type they
     // have no Vulkan form (work-group memory has no byte layout).
     write(
@@ -329,4 +316,127 @@ fn cl_ext_without_fp64_makes_double_an_error_on_both_targets() {
         assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
         assert!(stderr(&o).contains("-cl-ext="), "{bad}: {}", stderr(&o));
     }
+}
+
+/// Compiles `src` as `k.cl` for Vulkan and returns the exit code and stderr, checking that a
+/// failed compilation wrote no module.
+fn vulkan_compile(dir: &std::path::Path, src: &str) -> (Option<i32>, String) {
+    write(dir, "k.cl", src);
+    let _ = std::fs::remove_file(dir.join("k.spv"));
+    let o = clc(dir, &["--target=vulkan1.2", "k.cl", "-o", "k.spv"]);
+    if o.status.code() != Some(0) {
+        assert!(!dir.join("k.spv").exists(), "{}", stderr(&o));
+    }
+    (o.status.code(), stderr(&o))
+}
+
+#[test]
+fn vulkan_printf_needs_literal_formats_and_string_arguments() {
+    let d = tempfile::tempdir().unwrap();
+    let (code, err) = vulkan_compile(
+        d.path(),
+        "kernel void k(global int *o) {\n    constant char *f = \"%d\\n\";\n    printf(f, o[0]);\n}\n",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("k.cl:3:12: error: unsupported: printf with a format that is not a string literal on the Vulkan target\n    printf(f, o[0]);\n           ^\n"),
+        "{err}"
+    );
+    let (code, err) = vulkan_compile(
+        d.path(),
+        "kernel void k(constant char *s, global int *o) {\n    printf(\"%s=%d\\n\", s, o[0]);\n}\n",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("k.cl:2:23: error: unsupported: a printf %s argument that is not a string literal on the Vulkan target"),
+        "{err}"
+    );
+    let (code, err) = vulkan_compile(
+        d.path(),
+        "kernel void k(global int *o) {\n    printf(\"%d %d\\n\", o[0]);\n}\n",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("k.cl:2:5: error: unsupported: printf: the format needs 2 arguments, 1 given"),
+        "{err}"
+    );
+    let (code, err) = vulkan_compile(
+        d.path(),
+        "kernel void k(global int *o) {\n    printf(\"%v5d\\n\", o[0]);\n}\n",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("k.cl:2:12: error: unsupported: the printf conversion `%v5`"),
+        "{err}"
+    );
+    let (code, err) = vulkan_compile(
+        d.path(),
+        "kernel void k(local int *l) {\n    printf(\"%p\\n\", l);\n}\n",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("k.cl:2:20: error: unsupported: printing a __local or __private pointer on the Vulkan target"),
+        "{err}"
+    );
+}
+
+#[test]
+fn vulkan_reflection_lists_printf_formats() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "p.cl",
+        "void say(global int *o) {\n    printf(\"%s %d %v2hlf %ld %p %%\\n\", \"hi\", o[0], (float2)(1.0f, 2.0f), (long)o[1], o);\n}\nkernel void talks(global int *o) { say(o); printf(\"%s\\n\", \"hi\"); }\nkernel void quiet(global int *o) { o[0] = 1; }\n",
+    );
+    for target in ["--target=vulkan1.2", "--target=vulkan1.3"] {
+        let o = clc(
+            d.path(),
+            &[target, "p.cl", "-o", "p.spv", "--reflect=p.json"],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let r: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.path().join("p.json")).unwrap())
+                .unwrap();
+        let p = &r["vulkan"]["printf"];
+        assert_eq!(p["version"], 1);
+        assert_eq!(p["binding"], 1);
+        assert_eq!(p["header_bytes"], 8);
+        assert_eq!(p["strings"], serde_json::json!(["hi"]));
+        let arg = |kind: &str, size: u32, components: u32| serde_json::json!({"kind": kind, "size": size, "components": components});
+        assert_eq!(
+            p["formats"],
+            serde_json::json!([
+                {"id": 1, "format": "%s %d %v2hlf %ld %p %%\n", "args": [
+                    arg("string", 4, 1), arg("int", 4, 1), arg("float", 4, 2),
+                    arg("int", 8, 1), arg("pointer", 8, 1)]},
+                {"id": 2, "format": "%s\n", "args": [arg("string", 4, 1)]},
+            ])
+        );
+        let bindings = |k: usize| r["kernels"][k]["vulkan"]["bindings"].clone();
+        assert_eq!(
+            bindings(0),
+            serde_json::json!([{"set": 0, "binding": 1, "descriptor": "storage_buffer", "what": "printf"}])
+        );
+        assert_eq!(bindings(1), serde_json::json!([]));
+    }
+    // No printf: no printf section.
+    write(
+        d.path(),
+        "n.cl",
+        "kernel void quiet(global int *o) { o[0] = 1; }\n",
+    );
+    let o = clc(
+        d.path(),
+        &[
+            "--target=vulkan1.2",
+            "n.cl",
+            "-o",
+            "n.spv",
+            "--reflect=n.json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.path().join("n.json")).unwrap()).unwrap();
+    assert!(r["vulkan"].get("printf").is_none(), "{r}");
 }

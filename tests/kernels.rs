@@ -17,7 +17,7 @@
 //! * `vk::`, `vkO2::` — the `run::` check on clc's Vulkan module (`--target=vulkan1.2`, as
 //!   written and at `-O2`) run through
 //!   vkhost on lavapipe (or the device `$CLC_VK_DEVICE` names). Kernels the Vulkan target
-//!   cannot take yet (an `unsupported:` error, images, printf, `vulkan_skip`) are
+//!   cannot take yet (an `unsupported:` error, images, `vulkan_skip`) are
 //!   listed as ignored with the reason in the test name.
 //!
 //! Runs of a `.toml` with `requires = ["cl_khr_fp16"]` are ignored on an OpenCL device
@@ -25,7 +25,8 @@
 //! reason in the test name.
 //!
 //! Kernels whose `.toml` says `pending = "features"` need compiler features that are not
-//! implemented yet: they are listed as ignored, with the features in the test name.
+//! implemented yet: they are listed as ignored, with the features in the test name; those
+//! that say `opencl_skip = "why"` (a Vulkan host setting) have their OpenCL trials ignored.
 //!
 //! Each launch runs in a child process (a crashing kernel cannot take the harness down),
 //! which is why this test has its own `main`. Needs `scripts/setup.sh` to have installed
@@ -182,11 +183,11 @@ fn main() {
             .with_extension("");
         let rel = rel.display().to_string();
         // Kernels that need features clc does not have yet are listed, not run.
-        let pending = spec
-            .pending
-            .as_ref()
-            .map(|p| format!(" (pending: {p})"))
-            .unwrap_or_default();
+        let pending = match (&spec.pending, &spec.opencl_skip) {
+            (Some(p), _) => format!(" (pending: {p})"),
+            (None, Some(why)) => format!(" (opencl: {why})"),
+            (None, None) => String::new(),
+        };
         // An extension of `requires` the OpenCL device lacks: its runs are listed, not run.
         let lacks = if spec.requires.is_empty() {
             None
@@ -203,7 +204,7 @@ fn main() {
                 lacks.as_deref().unwrap_or_default()
             );
             let (s2, rel_d) = (spec.clone(), rel.clone());
-            let ignored = spec.pending.is_some() || lacks.is_some();
+            let ignored = spec.pending.is_some() || spec.opencl_skip.is_some() || lacks.is_some();
             let mut variants: Vec<(&str, Variant)> = vec![("run", as_written), ("O2", optimized)];
             if rel.starts_with("programs/") {
                 variants.push(("g", with_lines));

@@ -34,7 +34,45 @@ pub fn check_expected(run: &Run, out: &Outputs) -> Result<(), String> {
             }
         }
     }
+    if let (Some(lines), Some(printed)) = (&run.stdout, &out.printed) {
+        if let Err(e) = check_printed(lines, printed) {
+            errors.push(e);
+        }
+    }
     finish(errors)
+}
+
+/// Checks that `printed` holds the `expected` lines, in any order (work-items print in no
+/// fixed order): both are compared as multisets of lines.
+pub fn check_printed(expected: &[String], printed: &str) -> Result<(), String> {
+    let mut missing: Vec<&str> = expected.iter().map(String::as_str).collect();
+    let mut extra = Vec::new();
+    for line in printed.lines() {
+        match missing.iter().position(|l| *l == line) {
+            Some(i) => {
+                missing.swap_remove(i);
+            }
+            None => extra.push(line),
+        }
+    }
+    if missing.is_empty() && extra.is_empty() {
+        return Ok(());
+    }
+    let show = |v: &[&str]| {
+        let mut s: Vec<String> = v.iter().take(8).map(|l| format!("{l:?}")).collect();
+        if v.len() > 8 {
+            s.push(format!("... {} more", v.len() - 8));
+        }
+        s.join(", ")
+    };
+    missing.sort_unstable();
+    Err(format!(
+        "printed output: {} expected lines missing [{}], {} lines not expected [{}]",
+        missing.len(),
+        show(&missing),
+        extra.len(),
+        show(&extra)
+    ))
 }
 
 /// Checks that two runs of `run` (clc's and a reference's) produced the same outputs, using each
@@ -231,13 +269,29 @@ mod tests {
                 output: false,
                 device_choice: false,
             }],
+            stdout: None,
+            printf_buffer: None,
         }
     }
 
     fn outs(v: Values) -> Outputs {
         Outputs {
             outputs: vec![("out".into(), v)],
+            printed: None,
         }
+    }
+
+    #[test]
+    fn printed_lines_are_a_multiset() {
+        let want: Vec<String> = ["a 1", "a 2", "a 2"].map(String::from).to_vec();
+        assert!(check_printed(&want, "a 2\na 1\na 2\n").is_ok());
+        let e = check_printed(&want, "a 2\na 1\na 3\n").unwrap_err();
+        assert!(
+            e.contains("1 expected lines missing [\"a 2\"]") && e.contains("[\"a 3\"]"),
+            "{e}"
+        );
+        assert!(check_printed(&want, "a 2\na 1\n").is_err());
+        assert!(check_printed(&want, "a 2\na 1\na 2\na 2\n").is_err());
     }
 
     #[test]

@@ -18,7 +18,8 @@
 //! `@<file>` naming a file holding it when the JSON is too large for the environment. The child
 //! prints exactly one line `CLC_RUNNER_RESULT <json>` to stdout, where `<json>` is
 //! `{"Ok": Outputs}`, `{"BuildErr": "message"}` or `{"Err": "message"}`, and exits 0 or 1.
-//! Anything else the runtime prints is ignored (stdout) or shown in errors (stderr).
+//! What the kernel's printf calls print comes before that line on stdout (the child flushes
+//! the C library's streams first) and becomes [`Outputs::printed`]; stderr is shown in errors.
 //!
 //! The driver is found through the environment: `OCL_ICD_VENDORS=<prefix>/vendors` and
 //! `LD_LIBRARY_PATH=<prefix>/lib:...` are set on the child at spawn, where `<prefix>` is
@@ -65,6 +66,9 @@ const MAX_INLINE_JOB: usize = 64 * 1024;
 pub struct Outputs {
     /// `(argument name, contents)` for each buffer with `expect` or `output = true`.
     pub outputs: Vec<(String, Values)>,
+    /// What the kernel's printf calls printed (`None`: not captured).
+    #[serde(default)]
+    pub printed: Option<String>,
 }
 
 impl Outputs {
@@ -193,6 +197,8 @@ pub fn device_extensions() -> Result<Vec<String>> {
                 local: None,
                 offset: None,
                 args: Vec::new(),
+                stdout: None,
+                printf_buffer: None,
             },
             program: Program::Extensions,
         };
@@ -296,7 +302,12 @@ fn run_job(job: &Job) -> Result<Outputs> {
     match line {
         Some(json) => {
             match serde_json::from_str::<ChildResult>(json).context("parsing the child's result")? {
-                ChildResult::Ok(o) => Ok(o),
+                ChildResult::Ok(mut o) => {
+                    if o.printed.is_none() {
+                        o.printed = Some(printed_before_result(&stdout).to_string());
+                    }
+                    Ok(o)
+                }
                 ChildResult::BuildErr(e) => Err(BuildFailed(e).into()),
                 ChildResult::Err(e) => Err(anyhow!("{e}")),
             }
@@ -306,6 +317,12 @@ fn run_job(job: &Job) -> Result<Outputs> {
             stderr_tail()
         ),
     }
+}
+
+/// What a child printed before its result line (the runtime's printf output).
+fn printed_before_result(stdout: &str) -> &str {
+    let tag = format!("\n{RESULT_TAG}");
+    stdout.rfind(&tag).map_or(stdout, |at| &stdout[..at])
 }
 
 fn tail(s: &str, max: usize) -> &str {
@@ -393,6 +410,8 @@ pub fn child_main_if_requested() {
     let json = serde_json::to_string(&msg)
         .unwrap_or_else(|e| format!("{{\"Err\":\"serializing result: {e}\"}}"));
     use std::io::Write;
+    // SAFETY: fflush(NULL) flushes every C stdio output stream; no Rust object refers to them.
+    unsafe { libc::fflush(std::ptr::null_mut()) };
     let mut so = std::io::stdout().lock();
     let _ = writeln!(so, "\n{RESULT_TAG}{json}");
     let _ = so.flush();
@@ -626,7 +645,10 @@ fn launch(
             _ => {}
         }
     }
-    Ok(Outputs { outputs })
+    Ok(Outputs {
+        outputs,
+        printed: None,
+    })
 }
 
 /// Creates `desc`'s image holding `init` (for `1d_buffer`, on a new buffer holding `init`,
@@ -737,6 +759,7 @@ fn extensions_in_process() -> Result<Outputs> {
         .map_err(|e| anyhow!("clGetDeviceInfo(CL_DEVICE_EXTENSIONS) failed: {e}"))?;
     Ok(Outputs {
         outputs: vec![("extensions".to_string(), Values::U8(list.into_bytes()))],
+        printed: None,
     })
 }
 

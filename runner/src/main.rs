@@ -35,8 +35,11 @@
 //! outputs are checked against `expect`, and outputs without `expect` against clc's own
 //! OpenCL-target module on the Intel CPU runtime (column `opencl:`; not run with
 //! `--no-reference` or without the runtime). A run with image or sampler arguments, or whose
-//! source calls `printf` or sub-group functions, or that clc rejects with an `unsupported:`
+//! source calls Intel's sub-group functions, or that clc rejects with an `unsupported:`
 //! error for Vulkan, prints `SKIP <spec> <run> (vulkan: <reason>)` and counts as skipped.
+//! What a Vulkan run's printf calls printed is shown under its line (`printf| ` before each
+//! line); a run's `stdout = [...]` checks it, and on the OpenCL target what the runtime
+//! printed, as a multiset of lines.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -330,6 +333,13 @@ fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) 
     if skip_pending(opts, spec, &name, tally) {
         return;
     }
+    if let Some(why) = &spec.opencl_skip {
+        for run in &spec.runs {
+            println!("SKIP {name} {} (opencl: {why})", run.label());
+            tally.skipped += 1;
+        }
+        return;
+    }
     if let Some(ext) = missing_opencl_extension(spec) {
         for run in &spec.runs {
             println!(
@@ -419,6 +429,18 @@ fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) 
 }
 
 /// Whether `run` reads back outputs that have no `expect`.
+/// Shows what a run printed, under its line (at most 40 lines).
+fn show_printed(text: &str) {
+    const MAX: usize = 40;
+    for line in text.lines().take(MAX) {
+        println!("    printf| {line}");
+    }
+    let n = text.lines().count();
+    if n > MAX {
+        println!("    printf| ... {} more lines", n - MAX);
+    }
+}
+
 fn has_unexpected_outputs(run: &Run) -> bool {
     run.args.iter().any(|a| a.is_output() && a.expect.is_none())
 }
@@ -554,6 +576,13 @@ fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut 
             &refs,
         );
         record(&j, tally);
+        if let Some(Ok(Outputs {
+            printed: Some(text),
+            ..
+        })) = &vk_out
+        {
+            show_printed(text);
+        }
     }
 }
 

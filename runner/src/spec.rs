@@ -9,6 +9,7 @@
 //! driver_broken = "why"     # optional: the runtime's own compiler is known to get it wrong
 //! vulkan_skip = "why"       # optional: not run by `clc-run --vulkan`, for this reason
 //! lavapipe_skip = "why"     # optional: as vulkan_skip, on lavapipe only (a driver limitation)
+//! opencl_skip = "why"       # optional: run by `clc-run --vulkan` only (a Vulkan host setting)
 //! float_denormals = "why"   # optional: the expected values need float subnormals kept; not
 //!                           # run on a Vulkan device that flushes them (OpenCL allows that)
 //! requires = ["cl_khr_fp16"]  # optional: optional device capabilities the kernel needs; a
@@ -19,6 +20,8 @@
 //! global = [16]             # 1 to 3 dimensions
 //! local = [16]              # optional
 //! offset = [0]              # optional global work offset (as many dimensions as `global`)
+//! stdout = ["x=1", "x=2"]   # optional: the lines printf prints, in any order
+//! printf_buffer = 4096      # optional: the Vulkan printf buffer's bytes (vkhost's default)
 //!
 //! [[run.args]]              # one per kernel parameter, in order
 //! name = "a"                # the parameter's name (used in messages)
@@ -164,6 +167,9 @@ pub struct SpecFile {
     /// `lavapipe_skip = "reason"`: as `vulkan_skip`, but only on lavapipe (Mesa's CPU
     /// Vulkan driver), whose precision or bugs the kernel cannot meet; other devices run it.
     pub lavapipe_skip: Option<String>,
+    /// `opencl_skip = "reason"`: the runs need a setting only the Vulkan host has (a small
+    /// printf buffer); the OpenCL target lists them as skipped with the reason.
+    pub opencl_skip: Option<String>,
     /// `float_denormals = "what"`: the expected values assume `float` subnormals are kept
     /// (OpenCL lets a device flush them); skipped on Vulkan devices that flush them.
     pub float_denormals: Option<String>,
@@ -182,6 +188,13 @@ pub struct Run {
     #[serde(default)]
     pub offset: Option<Vec<usize>>,
     pub args: Vec<Arg>,
+    /// `stdout = [...]`: the lines its printf calls print, in any order (work-items run in no
+    /// fixed order), compared as a multiset with what the run printed.
+    #[serde(default)]
+    pub stdout: Option<Vec<String>>,
+    /// `printf_buffer = BYTES`: the Vulkan printf buffer's size (vkhost's default otherwise).
+    #[serde(default)]
+    pub printf_buffer: Option<u64>,
 }
 
 /// One kernel argument, by position.
@@ -262,6 +275,7 @@ struct RawSpec {
     driver_broken: Option<String>,
     vulkan_skip: Option<String>,
     lavapipe_skip: Option<String>,
+    opencl_skip: Option<String>,
     float_denormals: Option<String>,
     #[serde(default)]
     requires: Vec<String>,
@@ -278,6 +292,8 @@ struct RawRun {
     offset: Option<Vec<usize>>,
     #[serde(default)]
     args: Vec<RawArg>,
+    stdout: Option<Vec<String>>,
+    printf_buffer: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -384,6 +400,7 @@ impl SpecFile {
             ("driver_broken", &raw.driver_broken),
             ("vulkan_skip", &raw.vulkan_skip),
             ("lavapipe_skip", &raw.lavapipe_skip),
+            ("opencl_skip", &raw.opencl_skip),
             ("float_denormals", &raw.float_denormals),
         ] {
             if why.as_deref().is_some_and(|r| r.trim().is_empty()) {
@@ -423,6 +440,7 @@ impl SpecFile {
             driver_broken: raw.driver_broken.map(|r| r.trim().to_string()),
             vulkan_skip: raw.vulkan_skip.map(|r| r.trim().to_string()),
             lavapipe_skip: raw.lavapipe_skip.map(|r| r.trim().to_string()),
+            opencl_skip: raw.opencl_skip.map(|r| r.trim().to_string()),
             float_denormals: raw.float_denormals.map(|r| r.trim().to_string()),
             requires: raw.requires,
             runs,
@@ -514,6 +532,8 @@ fn convert_run(r: RawRun, non_uniform: bool) -> Result<Run> {
         local: r.local,
         offset: r.offset,
         args,
+        stdout: r.stdout,
+        printf_buffer: r.printf_buffer,
     })
 }
 

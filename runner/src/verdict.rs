@@ -163,7 +163,7 @@ struct Seen<'a> {
 /// the references that were asked for (see the module docs for the rules).
 pub fn judge(cx: &LaunchCx, clc_out: Option<&Result<Outputs>>, refs: &[RefRun]) -> Judgement {
     let run = cx.run;
-    let has_expect = run.args.iter().any(|a| a.expect.is_some());
+    let has_expect = run.args.iter().any(|a| a.expect.is_some()) || run.stdout.is_some();
     let has_free = run.args.iter().any(|a| a.is_output() && a.expect.is_none());
     let mut details = Vec::new();
     let mut faults = Vec::new();
@@ -376,12 +376,15 @@ mod tests {
                 output: true,
                 device_choice: false,
             }],
+            stdout: None,
+            printf_buffer: None,
         }
     }
 
     fn outs(v: &[i32]) -> Result<Outputs> {
         Ok(Outputs {
             outputs: vec![("out".into(), Values::I32(v.to_vec()))],
+            printed: None,
         })
     }
 
@@ -685,6 +688,7 @@ mod tests {
                     ("out".into(), Values::I32(out.to_vec())),
                     ("aux".into(), Values::I32(vec![aux])),
                 ],
+                printed: None,
             })
         };
         let (clc, same, other_aux) = (two(&[1, 2], 7), two(&[1, 2], 7), two(&[1, 2], 8));

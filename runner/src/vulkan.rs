@@ -4,8 +4,8 @@
 //! * [`compile`] runs `<clc> --target=vulkan1.2 -cl-std=<std> <options> <source> -o <spv>
 //!   --reflect=<json>`; a rejection with an `unsupported:` diagnostic is an [`Unsupported`]
 //!   error, so the runner lists the kernel as skipped with clc's reason.
-//! * [`skip_reason`] names what the Vulkan target does not do before compiling: `printf`,
-//!   Intel sub-group functions.
+//! * [`skip_reason`] names what the Vulkan target does not do before compiling: Intel
+//!   sub-group functions.
 //! * [`run_in_process`] is what the runner child does for a Vulkan job
 //!   ([`crate::exec::run_isolated_vulkan`]): buffers get the same guard zone as on OpenCL.
 //!
@@ -87,7 +87,7 @@ fn unsupported_reason(stderr: &str) -> Option<String> {
 }
 
 /// Why `run` of `spec` cannot run on the Vulkan target, if it cannot: a source that calls
-/// `printf` or Intel's sub-group functions (found by name in the
+/// Intel's sub-group functions (found by name in the
 /// source text, comments included: a false positive is a visible SKIP, never a silent pass).
 /// `device` is the device that would run it (`lavapipe_skip` applies on lavapipe only,
 /// `float_denormals` on devices that flush float subnormals).
@@ -121,16 +121,12 @@ pub fn skip_reason(spec: &SpecFile, _run: &Run, device: &DeviceInfo) -> Option<S
         ));
     }
     let text = std::fs::read_to_string(&spec.source).unwrap_or_default();
-    if has_call(&text, "printf") {
-        return Some("printf".to_string());
-    }
     if let Some(f) = identifiers(&text).find(|w| w.starts_with("intel_sub_group_")) {
         return Some(format!("Intel sub-group function `{f}`"));
     }
     None
 }
 
-/// The identifiers of `text`, in order.
 /// Whether a device name is Mesa's lavapipe.
 pub fn is_lavapipe(device: &str) -> bool {
     device.contains("llvmpipe")
@@ -162,13 +158,10 @@ pub fn device_info() -> DeviceInfo {
     .clone()
 }
 
+/// The identifiers of `text`, in order.
 fn identifiers(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
-}
-
-fn has_call(text: &str, name: &str) -> bool {
-    identifiers(text).any(|w| w == name)
 }
 
 /// What one argument holds until the outputs are read back.
@@ -214,7 +207,10 @@ pub fn run_in_process(run: &Run, spv: &Path, json: &Path) -> Result<Outputs> {
     let bytes = std::fs::read(spv).with_context(|| format!("reading {}", spv.display()))?;
     let words = vkhost::spirv_words(&bytes)?;
     let dev = vkhost::Device::for_reflection(&reflection)?;
-    let program = vkhost::Program::load(&dev, &words, &reflection).map_err(build_error)?;
+    let mut program = vkhost::Program::load(&dev, &words, &reflection).map_err(build_error)?;
+    if let Some(bytes) = run.printf_buffer {
+        program.set_printf_buffer_size(bytes)?;
+    }
 
     let mut held = Vec::with_capacity(run.args.len());
     for (i, arg) in run.args.iter().enumerate() {
@@ -282,7 +278,11 @@ pub fn run_in_process(run: &Run, spv: &Path, json: &Path) -> Result<Outputs> {
             ));
         }
     }
-    Ok(Outputs { outputs })
+    let printed = program.take_printf();
+    Ok(Outputs {
+        outputs,
+        printed: Some(printed.text),
+    })
 }
 
 /// The spec's NDRange for vkhost.
@@ -389,10 +389,7 @@ mod tests {
         };
         let buf = "[[run.args]]\nname = \"a\"\nkind = \"buffer\"\ntype = \"int\"\nlen = 1\n";
         let s = spec("kernel void k(global int *a) { printf(\"%d\", 1); }", buf);
-        assert_eq!(
-            skip_reason(&s, &s.runs[0], &lavapipe()).as_deref(),
-            Some("printf")
-        );
+        assert_eq!(skip_reason(&s, &s.runs[0], &lavapipe()), None);
         let s = spec(
             "kernel void k(global int *a) { a[0] = get_sub_group_size(); }",
             buf,

@@ -380,10 +380,13 @@ cp '{}' "$out" && cp '{}' "$reflect"
         "/* stands in */\n",
         &SAXPY_TOML.replace("N", "6"),
     );
+    // The stand-in module prints nothing: a run expecting a printed line fails.
     write(
         "printing",
-        "kernel void saxpy(global float *x) { printf(\"hi\"); }\n",
-        &SAXPY_TOML.replace("N", "6"),
+        "kernel void saxpy(global float *x) { printf(\"hi\\n\"); }\n",
+        &SAXPY_TOML
+            .replace("N", "6")
+            .replace("global = [6]", "global = [6]\nstdout = [\"hi\"]"),
     );
     let o = Command::new(env!("CARGO_BIN_EXE_clc-run"))
         .arg("--clc")
@@ -403,7 +406,10 @@ cp '{}' "$out" && cp '{}' "$reflect"
     );
     let k = kernels.display();
     assert!(
-        stdout.contains(&format!("SKIP {k}/printing.toml saxpy[6] (vulkan: printf)")),
+        stdout.contains(&format!("FAIL {k}/printing.toml saxpy[6]"))
+            && stdout.contains(
+                "printed output: 1 expected lines missing [\"hi\"], 0 lines not expected []"
+            ),
         "{stdout}"
     );
     assert!(
@@ -417,9 +423,14 @@ cp '{}' "$out" && cp '{}' "$reflect"
         "{stdout}"
     );
     assert!(
-        stdout.lines().any(|l| l == "1 passed, 0 failed, 2 skipped"),
+        stdout.lines().any(|l| l == "1 passed, 1 failed, 1 skipped"),
         "{stdout}"
     );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     println!("vulkan: clc-run --vulkan ok");
 }

@@ -140,14 +140,14 @@ impl Buffer {
         self.size
     }
 
-    /// The buffer handle.
-    pub(crate) fn handle(&self) -> vk::Buffer {
-        self.raw.buffer
-    }
-
     /// Its device address (what the argument block holds for it).
     pub fn device_address(&self) -> u64 {
         self.address
+    }
+
+    /// The buffer handle (for descriptors).
+    pub(crate) fn handle(&self) -> vk::Buffer {
+        self.raw.buffer
     }
 
     fn check(&self, offset: u64, len: usize) -> Result<(), Error> {

@@ -22,6 +22,8 @@
 //! * [`Device`]: instance, device choice (`$CLC_VK_DEVICE`), features, queue.
 //! * [`Buffer`]: device-local buffers with device addresses, staged reads and writes.
 //! * [`Program`]: modules, pipelines, [`Program::launch`] and [`Program::time`].
+//! * [`printf`]: the printf buffer's records formatted as OpenCL C's printf does;
+//!   [`Program::take_printf`] returns what the launches printed.
 //!
 //! Every submission waits for its fence, so buffers may be read or dropped as soon as a call
 //! returns. Nothing panics on what the environment or the input can cause: see [`Error`].
@@ -32,6 +34,7 @@ mod error;
 mod features;
 pub mod image;
 pub mod layout;
+pub mod printf;
 pub mod probe;
 mod program;
 pub mod reflect;
@@ -44,6 +47,7 @@ pub use error::Error;
 pub use features::{known_features, REQUIRED_FEATURES};
 pub use image::{Image, ImageDesc, ImageShape};
 pub use layout::{LayoutError, NdRange};
+pub use printf::PrintfOutput;
 pub use program::{Arg, Program, Step, Timing};
 pub use reflect::Reflection;
 

@@ -1,6 +1,8 @@
 //! A loaded module: its shader module, pipeline layouts, pipelines (one per kernel and set of
 //! specialization constants, cached), and the module data buffer; dispatching and timing
-//! kernels.
+//! kernels. Kernels that call `printf` write records to the program's printf buffer
+//! (docs/VULKAN.md, "printf"); each launch formats them, and [`Program::take_printf`] returns
+//! the text.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -15,6 +17,7 @@ use crate::image::Image;
 use crate::layout::{
     fill_block, kernel_vulkan, resolve_range, spec_constants, ArgValue, Header, NdRange, Resolved,
 };
+use crate::printf::{format_buffer, PrintfOutput, DEFAULT_PRINTF_BYTES};
 use crate::reflect::{BlockKind, Reflection};
 
 /// One kernel argument of a launch.
@@ -79,6 +82,8 @@ struct KernelLayout {
     set_layout: vk::DescriptorSetLayout,
     layout: vk::PipelineLayout,
     block: BlockKind,
+    /// The kernel binds the printf buffer.
+    printf: bool,
     /// The descriptors of set 0: (binding, type, the image argument bound there).
     bindings: Vec<(u32, vk::DescriptorType, Option<usize>)>,
 }
@@ -108,6 +113,10 @@ pub struct Program {
     /// section.
     layouts: Vec<Option<KernelLayout>>,
     data: Option<Buffer>,
+    /// The printf buffer, when a kernel calls `printf`.
+    printf: Option<Buffer>,
+    /// What the launches since the last [`Program::take_printf`] printed.
+    printed: Mutex<PrintfOutput>,
     pipelines: Mutex<PipelineCache>,
 }
 
@@ -138,14 +147,16 @@ struct Prepared {
     pipeline: vk::Pipeline,
     layout: vk::PipelineLayout,
     block: Vec<u8>,
+    /// Push constants (else the block is in the descriptor set's uniform buffer).
     push: bool,
+    /// The kernel binds the printf buffer.
+    printf: bool,
     set: Option<SetBinding>,
     _stack: Option<Buffer>,
     groups: [u32; 3],
 }
 
-/// The descriptor set of one dispatch, and the uniform buffer holding a large argument
-/// block.
+/// A dispatch's descriptor set, and the uniform buffer holding a large argument block.
 struct SetBinding {
     dev: Device,
     _ubo: Option<Mapped>,
@@ -267,6 +278,8 @@ impl Program {
             module,
             layouts: Vec::new(),
             data: None,
+            printf: None,
+            printed: Mutex::new(PrintfOutput::default()),
             pipelines: Mutex::new(HashMap::new()),
         };
         let max_push = dev.properties().limits.max_push_constants_size;
@@ -301,6 +314,7 @@ impl Program {
                 layout: vk::PipelineLayout::null(),
                 block: v.block,
                 bindings,
+                printf: v.printf(),
             };
             let ranges = [vk::PushConstantRange::default()
                 .stage_flags(vk::ShaderStageFlags::COMPUTE)
@@ -376,7 +390,73 @@ impl Program {
             }
             p.data = Some(buffer);
         }
+        if p.layouts.iter().flatten().any(|l| l.printf) {
+            p.set_printf_buffer_size(DEFAULT_PRINTF_BYTES)?;
+        }
         Ok(p)
+    }
+
+    /// Replaces the printf buffer by one of `bytes` bytes (default [`DEFAULT_PRINTF_BYTES`];
+    /// at least 8, the header). Records that do not fit are dropped and their printf calls
+    /// return -1. Nothing to do for a module without printf.
+    pub fn set_printf_buffer_size(&mut self, bytes: u64) -> Result<(), Error> {
+        if self
+            .reflection
+            .vulkan
+            .as_ref()
+            .and_then(|v| v.printf.as_ref())
+            .is_none()
+            && !self.layouts.iter().flatten().any(|l| l.printf)
+        {
+            return Ok(());
+        }
+        self.printf = Some(Buffer::new(&self.dev, bytes.max(8))?);
+        Ok(())
+    }
+
+    /// Takes what the launches since the last call printed.
+    pub fn take_printf(&self) -> PrintfOutput {
+        let mut p = self
+            .printed
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        std::mem::take(&mut *p)
+    }
+
+    /// Clears the printf buffer before a submission whose dispatches `prep` may print.
+    fn printf_begin(&self, prep: &[Prepared]) -> Result<bool, Error> {
+        match &self.printf {
+            Some(b) if prep.iter().any(|p| p.printf) => b.fill(0).map(|()| true),
+            _ => Ok(false),
+        }
+    }
+
+    /// Formats the printf buffer's records after a submission and keeps the text.
+    fn printf_end(&self) -> Result<(), Error> {
+        let (Some(b), Some(info)) = (
+            &self.printf,
+            self.reflection
+                .vulkan
+                .as_ref()
+                .and_then(|v| v.printf.as_ref()),
+        ) else {
+            return Err(Error::Reflection(
+                "a kernel binds the printf buffer but vulkan.printf is missing".into(),
+            ));
+        };
+        let bytes = b.to_vec()?;
+        let words: Vec<u32> = bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let out = format_buffer(info, &words)?;
+        let mut p = self
+            .printed
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        p.text.push_str(&out.text);
+        p.dropped += out.dropped;
+        Ok(())
     }
 
     /// The device it was loaded on.
@@ -397,6 +477,7 @@ impl Program {
     /// Runs `kernel` once over `range` with `args` and waits until it is done.
     pub fn launch(&self, kernel: &str, range: &NdRange, args: &[Arg]) -> Result<(), Error> {
         let prep = self.prepare(kernel, range, args)?;
+        let printing = self.printf_begin(std::slice::from_ref(&prep))?;
         self.dev.submit(|d, cmd| {
             // SAFETY: `cmd` is recording; `prep` outlives the synchronous submit.
             unsafe {
@@ -409,7 +490,11 @@ impl Program {
                 prep.record(d, cmd);
             }
             Ok(())
-        })
+        })?;
+        if printing {
+            self.printf_end()?;
+        }
+        Ok(())
     }
 
     /// Times `kernel`: records `warmup` + `reps` dispatches back to back in one command
@@ -442,6 +527,7 @@ impl Program {
             .iter()
             .map(|s| self.prepare(s.kernel, s.range, s.args))
             .collect::<Result<Vec<_>, _>>()?;
+        let printing = self.printf_begin(&prep)?;
         self.dev.submit(|d, cmd| {
             // SAFETY: `cmd` is recording; `prep` outlives the synchronous submit.
             unsafe {
@@ -459,7 +545,11 @@ impl Program {
                 }
             }
             Ok(())
-        })
+        })?;
+        if printing {
+            self.printf_end()?;
+        }
+        Ok(())
     }
 
     /// Times iterations of `steps` (one iteration = every step's dispatch, in order): records
@@ -485,6 +575,7 @@ impl Program {
             .iter()
             .map(|s| self.prepare(s.kernel, s.range, s.args))
             .collect::<Result<Vec<_>, _>>()?;
+        let printing = self.printf_begin(&prep)?;
         let d = &self.dev.0.device;
         let qi = vk::QueryPoolCreateInfo::default()
             .query_type(vk::QueryType::TIMESTAMP)
@@ -539,6 +630,9 @@ impl Program {
         // SAFETY: the submission that used the pool has completed.
         unsafe { d.destroy_query_pool(pool, None) };
         read?;
+        if printing {
+            self.printf_end()?;
+        }
         let mask = if bits >= 64 {
             u64::MAX
         } else {
@@ -600,6 +694,7 @@ impl Program {
         );
         let block = fill_block(k, &header, &values)?;
         let pipeline = self.pipeline(index, &v.entry_point, layout.layout, specs)?;
+        let push = layout.block == BlockKind::PushConstant;
         let set = if layout.bindings.is_empty() {
             None
         } else {
@@ -608,8 +703,9 @@ impl Program {
         Ok(Prepared {
             pipeline,
             layout: layout.layout,
-            push: layout.block == BlockKind::PushConstant,
             block,
+            push,
+            printf: layout.printf,
             set,
             _stack: stack,
             groups: r.groups,
@@ -762,6 +858,20 @@ impl Program {
                     ));
                     u._ubo = Some(buffer);
                 }
+                (vk::DescriptorType::STORAGE_BUFFER, None) if binding == PRINTF_BINDING => {
+                    let b = self.printf.as_ref().ok_or_else(|| {
+                        Error::Reflection(format!("kernel `{kernel}` binds a printf buffer"))
+                    })?;
+                    buffer_infos.push((
+                        binding,
+                        ty,
+                        [vk::DescriptorBufferInfo {
+                            buffer: b.handle(),
+                            offset: 0,
+                            range: vk::WHOLE_SIZE,
+                        }],
+                    ));
+                }
                 (_, Some(i)) => {
                     let Some(Arg::Image(img)) = args.get(i) else {
                         return Err(Error::Unsupported(format!(
@@ -832,3 +942,6 @@ impl Program {
         Ok(u)
     }
 }
+
+/// Binding of the printf buffer in set 0 (docs/VULKAN.md).
+const PRINTF_BINDING: u32 = 1;

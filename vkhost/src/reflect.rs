@@ -44,6 +44,45 @@ pub struct ModuleVulkan {
     /// rounds once (then `fma()` uses it instead of clc's exact emulation).
     #[serde(default)]
     pub fma_fused_spec_id: Option<u32>,
+    /// How to format the printf buffer's records, when a kernel calls `printf`.
+    #[serde(default)]
+    pub printf: Option<PrintfInfo>,
+}
+
+/// The reflection's `vulkan.printf` (docs/VULKAN.md, "printf").
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct PrintfInfo {
+    /// Layout version (1).
+    pub version: u32,
+    /// Bytes before the first record.
+    pub header_bytes: u32,
+    /// The formats records name by id.
+    pub formats: Vec<PrintfFormat>,
+    /// The strings `%s` prints, by id.
+    #[serde(default)]
+    pub strings: Vec<String>,
+}
+
+/// One format of `vulkan.printf.formats`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct PrintfFormat {
+    /// The id its records start with.
+    pub id: u32,
+    /// The format string.
+    pub format: String,
+    /// The arguments its records hold.
+    pub args: Vec<PrintfArg>,
+}
+
+/// How one printf argument is stored.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct PrintfArg {
+    /// `int`, `uint`, `float`, `string` or `pointer`.
+    pub kind: String,
+    /// Bytes per component (4 or 8).
+    pub size: u32,
+    /// Components.
+    pub components: u32,
 }
 
 /// The module data buffer: `size` bytes, starting with the bytes of `init`.
@@ -250,6 +289,13 @@ pub struct Binding {
     /// The image argument bound there.
     #[serde(default)]
     pub arg: Option<usize>,
+}
+
+impl KernelVulkan {
+    /// Whether the kernel binds the printf buffer.
+    pub fn printf(&self) -> bool {
+        self.bindings.iter().any(|b| b.what == "printf")
+    }
 }
 
 impl Reflection {

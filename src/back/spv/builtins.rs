@@ -239,13 +239,13 @@ impl Writer<'_> {
                 })
             }
             Builtin::Printf => {
+                if self.opts.flavor.is_vulkan() {
+                    return self.vulkan_printf(st, args, ty, span);
+                }
                 // Arguments arrive with C's default promotions applied by clang.
                 let mut ops = Vec::new();
                 for &a in args {
                     ops.push(Operand::IdRef(self.value(st, a)?));
-                }
-                if self.opts.flavor.is_vulkan() {
-                    return super::unsupported(span, "printf on the Vulkan target");
                 }
                 let set = self.ext;
                 Ok(self.b.ext_inst(ty, None, set, Cl::printf as u32, ops)?)

@@ -18,6 +18,7 @@ mod globals;
 mod images;
 mod numeric;
 mod place;
+pub mod printf;
 mod types;
 mod vk_images;
 mod vkmath;
@@ -112,6 +113,8 @@ pub struct Written {
     pub capabilities: Vec<Capability>,
     /// Vulkan: whether it has the `FMA_FUSED_SPEC_ID` specialization constant.
     pub fma_fused_spec: bool,
+    /// Vulkan: what the host needs to format printf records, when the module calls printf.
+    pub printf: Option<printf::Printf>,
 }
 
 /// Lowers a validated module to SPIR-V words.
@@ -124,6 +127,7 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Writt
         extensions,
         variable_pointers: w_variable_pointers,
         fma_fused,
+        printf,
         ..
     } = w;
     let mut b = b;
@@ -166,6 +170,7 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Writt
         words: rspirv::binary::Assemble::assemble(&module),
         capabilities: capabilities.into_iter().collect(),
         fma_fused_spec: fma_fused.is_some(),
+        printf: printf.reflection(),
     })
 }
 
@@ -242,6 +247,8 @@ pub(crate) struct Writer<'m> {
     group_scratch: HashMap<Word, Word>,
     /// Vulkan: the number of work-items in a work-group, as a (specialization) constant.
     group_items: Option<Word>,
+    /// Vulkan: the printf buffer and the formats and strings its records refer to.
+    printf: printf::PrintfState,
     /// `-g`: the `OpString` naming each source file.
     file_names: HashMap<FileId, Word>,
     /// `-g`: the position of the last `OpLine`, and the (function, block) it is in.
@@ -290,6 +297,7 @@ impl<'m> Writer<'m> {
             called_functions: Default::default(),
             data: Default::default(),
             stack: Default::default(),
+            printf: Default::default(),
             file_names: HashMap::new(),
             last_line: None,
         }

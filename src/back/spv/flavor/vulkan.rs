@@ -364,6 +364,30 @@ pub mod abi {
         true
     }
 
+    /// Whether kernel `k`, or a function it calls, calls `printf` (it then binds the printf
+    /// buffer).
+    pub fn reaches_printf(module: &Module, k: Handle<Function>) -> bool {
+        use clc_passes::ast::Builtin;
+        let mut seen = HashSet::new();
+        let mut todo = vec![k];
+        while let Some(h) = todo.pop() {
+            if !seen.insert(h) {
+                continue;
+            }
+            for (_, e) in module.functions[h].exprs.iter() {
+                match &e.kind {
+                    ExprKind::Call { function, .. } => todo.push(*function),
+                    ExprKind::Builtin {
+                        builtin: Builtin::Printf,
+                        ..
+                    } => return true,
+                    _ => {}
+                }
+            }
+        }
+        false
+    }
+
     /// The boolean specialization constant that says the device computes GLSL.std.450
     /// `Fma` with one rounding. Vulkan only promises the precision of a multiply and an add,
     /// so `fma()` is emulated exactly (vkmath) unless the host sets it; GPUs fuse (NVIDIA,
@@ -849,7 +873,7 @@ pub mod abi {
                 args,
                 block_size,
                 push_constant: block_size <= PUSH_CONSTANT_LIMIT,
-                printf: false,
+                printf: reaches_printf(module, h),
             });
         }
         out
