@@ -395,7 +395,8 @@ pub const BLOCK_KIND: vulkan::BlockKind = vulkan::BlockKind::{kind};
 pub const BLOCK_SIZE: u32 = {block_size};
 /// Bytes of private stack per work-item (0: the kernel needs none).
 pub const PRIVATE_STACK_BYTES: u64 = {stack};
-/// The kernel cannot observe its work-groups: any local size gives the same results.
+/// Whether the kernel cannot observe its work-groups (then any local size gives the same
+/// results).
 pub const WORKGROUP_SIZE_FREE: bool = {free};
 
 /// The arguments of `{name}` that go in its argument block (`__local` arguments are sized by

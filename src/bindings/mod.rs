@@ -295,7 +295,8 @@ fn kernel(
     Ok(())
 }
 
-/// The generated Rust source, or why bindings cannot be generated.
+/// The Rust source [`crate::Build`] writes for `modules` (each with its SPIR-V words), or
+/// why bindings cannot be generated.
 pub fn generate(modules: &[(Module, Vec<u32>)], flavors: Flavors) -> Result<String, String> {
     let mut mirrors = Mirrors {
         defs: BTreeMap::new(),
