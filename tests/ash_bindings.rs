@@ -13,13 +13,13 @@ use clc::reflect::{
 use std::path::{Path, PathBuf};
 
 /// The snapshots, compiled.
-#[allow(dead_code, clippy::all)]
+#[allow(dead_code)]
 mod compiled {
     include!("out/bindings/ash_compiled.rs");
 }
 
 /// The image snapshot, compiled.
-#[allow(dead_code, clippy::all)]
+#[allow(dead_code)]
 mod images {
     include!("out/bindings/ash_images.rs");
 }
@@ -109,7 +109,13 @@ fn image(binding: u32, descriptor: &'static str, offset: u64) -> Option<VulkanAr
     })
 }
 
-fn arg(name: &str, type_name: &str, class: ArgClass, ty: TypeInfo, v: Option<VulkanArg>) -> ArgInfo {
+fn arg(
+    name: &str,
+    type_name: &str,
+    class: ArgClass,
+    ty: TypeInfo,
+    v: Option<VulkanArg>,
+) -> ArgInfo {
     ArgInfo {
         name: name.into(),
         type_name: type_name.into(),
@@ -121,7 +127,12 @@ fn arg(name: &str, type_name: &str, class: ArgClass, ty: TypeInfo, v: Option<Vul
     }
 }
 
-fn binding(binding: u32, descriptor: &'static str, what: &'static str, arg: Option<usize>) -> VulkanBinding {
+fn binding(
+    binding: u32,
+    descriptor: &'static str,
+    what: &'static str,
+    arg: Option<usize>,
+) -> VulkanBinding {
     VulkanBinding {
         set: 0,
         binding,
@@ -160,9 +171,27 @@ fn image_reflection() -> Reflection {
         kernels: vec![KernelInfo {
             name: "blur".into(),
             args: vec![
-                arg("src", "image2d_t", ArgClass::Opaque, opaque("image2d_t"), image(2, "sampled_image", 48)),
-                arg("dst", "image2d_t", ArgClass::Opaque, opaque("image2d_t"), image(3, "storage_image", 56)),
-                arg("s", "sampler_t", ArgClass::Opaque, opaque("sampler_t"), slot(64, 4)),
+                arg(
+                    "src",
+                    "image2d_t",
+                    ArgClass::Opaque,
+                    opaque("image2d_t"),
+                    image(2, "sampled_image", 48),
+                ),
+                arg(
+                    "dst",
+                    "image2d_t",
+                    ArgClass::Opaque,
+                    opaque("image2d_t"),
+                    image(3, "storage_image", 56),
+                ),
+                arg(
+                    "s",
+                    "sampler_t",
+                    ArgClass::Opaque,
+                    opaque("sampler_t"),
+                    slot(64, 4),
+                ),
                 arg("out", "float4*", ArgClass::Buffer, float4, slot(72, 8)),
                 arg("at", "int2", ArgClass::Value, int2, slot(80, 8)),
             ],
@@ -225,7 +254,11 @@ fn push_constant_blocks_hold_the_header_and_the_arguments_at_their_offsets() {
     use compiled::vulkan::{BlockKind, DevicePtr, NdRange};
     assert_eq!(saxpy::BLOCK_KIND, BlockKind::PushConstant);
     let range = NdRange::new([1000], [64]).with_offset([5]);
-    assert_eq!(range.group_counts(), [16, 1, 1], "ceil(1000 / 64), unused dims 1");
+    assert_eq!(
+        range.group_counts(),
+        [16, 1, 1],
+        "ceil(1000 / 64), unused dims 1"
+    );
     let block = saxpy::Block::new(
         &range,
         0xDA7A,
@@ -258,7 +291,10 @@ fn large_blocks_go_in_a_uniform_buffer_at_binding_0() {
     let bindings = horner::descriptor_set_layout_bindings();
     assert_eq!(bindings.len(), 1);
     assert_eq!(bindings[0].binding, 0);
-    assert_eq!(bindings[0].descriptor_type, vk::DescriptorType::UNIFORM_BUFFER);
+    assert_eq!(
+        bindings[0].descriptor_type,
+        vk::DescriptorType::UNIFORM_BUFFER
+    );
     assert_eq!(bindings[0].stage_flags, vk::ShaderStageFlags::COMPUTE);
     let mut c = [0.0f32; 40];
     c[39] = 7.0;
@@ -286,7 +322,10 @@ fn large_blocks_go_in_a_uniform_buffer_at_binding_0() {
         local_size: [8, 4, 1],
         fma_fused: vk::FALSE,
     };
-    let ids: Vec<u32> = horner::SPEC_MAP_ENTRIES.iter().map(|e| e.constant_id).collect();
+    let ids: Vec<u32> = horner::SPEC_MAP_ENTRIES
+        .iter()
+        .map(|e| e.constant_id)
+        .collect();
     assert_eq!(ids, [0, 1, 2, 1 << 20]);
     assert_eq!(spec.info().data_size, 16);
 }
@@ -305,7 +344,10 @@ fn local_arguments_are_specialization_constants() {
         .iter()
         .map(|e| (e.constant_id, e.offset))
         .collect();
-    assert_eq!(entries, [(0, 0), (1, 4), (2, 8), (3, 12), (4, 16), (1 << 20, 20)]);
+    assert_eq!(
+        entries,
+        [(0, 0), (1, 4), (2, 8), (3, 12), (4, 16), (1 << 20, 20)]
+    );
     let b = spec.as_bytes();
     assert_eq!((u32_at(b, 12), u32_at(b, 16), u32_at(b, 20)), (32, 1, 1));
     // The struct argument is its mirror, 16-aligned in the block.
@@ -333,7 +375,10 @@ fn the_data_buffer_is_relocated_to_its_address() {
     use compiled::modules::k;
     assert_eq!(k::DATA_SIZE, 32);
     let bytes = k::data_bytes(0x1000);
-    assert_eq!(&bytes[..16], &[1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0]);
+    assert_eq!(
+        &bytes[..16],
+        &[1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0]
+    );
     assert_eq!(u64_at(&bytes, 16), 0x1004, "`second` points at table[1]");
     let mut f = compiled::vulkan::Features::default();
     assert_eq!(k::missing_feature(&f), Some("bufferDeviceAddress"));
@@ -397,7 +442,10 @@ fn images_and_samplers_are_descriptors_and_words_in_the_block() {
         vk::SubgroupFeatureFlags::BASIC | vk::SubgroupFeatureFlags::VOTE
     );
     assert!(blur::FEATURES.contains(&"shaderFloat16"));
-    assert!(blur::FEATURES.contains(&"variablePointers"), "always required");
+    assert!(
+        blur::FEATURES.contains(&"variablePointers"),
+        "always required"
+    );
 }
 
 #[test]

@@ -34,7 +34,10 @@ const FEATURE_FIELDS: &[(&str, &str)] = &[
         "variablePointersStorageBuffer",
         "v11.variable_pointers_storage_buffer",
     ),
-    ("storageBuffer16BitAccess", "v11.storage_buffer16_bit_access"),
+    (
+        "storageBuffer16BitAccess",
+        "v11.storage_buffer16_bit_access",
+    ),
     (
         "uniformAndStorageBuffer16BitAccess",
         "v11.uniform_and_storage_buffer16_bit_access",
@@ -55,8 +58,14 @@ const FEATURE_FIELDS: &[(&str, &str)] = &[
         "v12.uniform_and_storage_buffer8_bit_access",
     ),
     ("storagePushConstant8", "v12.storage_push_constant8"),
-    ("shaderBufferInt64Atomics", "v12.shader_buffer_int64_atomics"),
-    ("shaderSharedInt64Atomics", "v12.shader_shared_int64_atomics"),
+    (
+        "shaderBufferInt64Atomics",
+        "v12.shader_buffer_int64_atomics",
+    ),
+    (
+        "shaderSharedInt64Atomics",
+        "v12.shader_shared_int64_atomics",
+    ),
     (
         "shaderSubgroupExtendedTypes",
         "v12.shader_subgroup_extended_types",
@@ -96,8 +105,7 @@ fn descriptor_type(name: &str) -> Option<&'static str> {
 fn rust_align(t: &TypeInfo) -> u64 {
     match t {
         TypeInfo::Scalar { size, .. } => (*size).max(1),
-        TypeInfo::Vector { elem, .. } => crate::reflect::rust_scalar(elem).map_or(1, |s| match s
-        {
+        TypeInfo::Vector { elem, .. } => crate::reflect::rust_scalar(elem).map_or(1, |s| match s {
             "u8" | "i8" => 1,
             "u16" | "i16" => 2,
             "u32" | "i32" | "f32" => 4,
@@ -350,7 +358,11 @@ pub(super) fn kernel_items(
         };
         align = align.max(field_align);
         if offset > pos {
-            let _ = writeln!(block, "    /// Padding.\n    pub _pad{pads}: [u8; {}],", offset - pos);
+            let _ = writeln!(
+                block,
+                "    /// Padding.\n    pub _pad{pads}: [u8; {}],",
+                offset - pos
+            );
             let _ = writeln!(init, "            _pad{pads}: [0; {}],", offset - pos);
             pads += 1;
         }
@@ -371,7 +383,11 @@ pub(super) fn kernel_items(
     }
     let total = v.block_size.next_multiple_of(align);
     if total > pos {
-        let _ = writeln!(block, "    /// Padding.\n    pub _pad_end: [u8; {}],", total - pos);
+        let _ = writeln!(
+            block,
+            "    /// Padding.\n    pub _pad_end: [u8; {}],",
+            total - pos
+        );
         let _ = writeln!(init, "            _pad_end: [0; {}],", total - pos);
     }
     let name = &k.name;
@@ -479,11 +495,12 @@ fn spec_items(
     }
     let mut names: Vec<String> = vec!["local_size".into(), "fma_fused".into()];
     for (_, a) in locals {
-        let id = a
-            .vulkan
-            .as_ref()
-            .and_then(|p| p.spec_id)
-            .ok_or_else(|| format!("kernel `{}`: `__local` argument `{}` has no spec_id", k.name, a.name))?;
+        let id = a.vulkan.as_ref().and_then(|p| p.spec_id).ok_or_else(|| {
+            format!(
+                "kernel `{}`: `__local` argument `{}` has no spec_id",
+                k.name, a.name
+            )
+        })?;
         let mut name = ident(&a.name);
         while names.contains(&name) {
             name.push_str("_len");

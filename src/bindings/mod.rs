@@ -362,7 +362,7 @@ pub fn generate(modules: &[(Module, Vec<u32>)], flavors: Flavors) -> Result<Stri
         }
     }
     out.push_str("}\n\n");
-    out.push_str("/// The compiled modules.\npub mod modules {\n");
+    out.push_str("/// The compiled modules.\n#[allow(dead_code)]\npub mod modules {\n");
     for line in mods.lines() {
         out.push_str("    ");
         out.push_str(line);

@@ -50,7 +50,10 @@ impl Gpu {
             .api_version(api);
         // SAFETY: the create info and what it points to outlive the call.
         let instance = unsafe {
-            entry.create_instance(&vk::InstanceCreateInfo::default().application_info(&app), None)?
+            entry.create_instance(
+                &vk::InstanceCreateInfo::default().application_info(&app),
+                None,
+            )?
         };
         // SAFETY: a plain query of a valid instance.
         let devices = unsafe { instance.enumerate_physical_devices()? };
@@ -66,7 +69,9 @@ impl Gpu {
                 (d, p, name)
             })
             .collect();
-        let wanted = std::env::var("CLC_VK_DEVICE").ok().filter(|w| !w.is_empty());
+        let wanted = std::env::var("CLC_VK_DEVICE")
+            .ok()
+            .filter(|w| !w.is_empty());
         let all = || {
             named
                 .iter()
@@ -79,7 +84,10 @@ impl Gpu {
                 .iter()
                 .find(|n| n.2.to_lowercase().contains(&w.to_lowercase()))
                 .ok_or_else(|| {
-                    format!("no Vulkan device name contains `{w}` (CLC_VK_DEVICE); devices: {}", all())
+                    format!(
+                        "no Vulkan device name contains `{w}` (CLC_VK_DEVICE); devices: {}",
+                        all()
+                    )
                 })?,
             None => named
                 .iter()
@@ -166,8 +174,8 @@ impl Gpu {
                 .map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty())?
                 .cast::<u8>();
             std::ptr::copy_nonoverlapping(bytes.as_ptr(), ptr, bytes.len());
-            let address = d
-                .get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(buffer));
+            let address =
+                d.get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(buffer));
             (memory, ptr, address)
         };
         Ok(Buffer {
@@ -264,7 +272,10 @@ fn check(what: &str, got: &[f32], want: &[f32]) -> bool {
             true
         }
         Some(i) => {
-            println!("{what}: MISMATCH at {i}: got {}, expected {}", got[i], want[i]);
+            println!(
+                "{what}: MISMATCH at {i}: got {}, expected {}",
+                got[i], want[i]
+            );
             false
         }
     }
@@ -301,7 +312,10 @@ fn main() -> Result<()> {
     let fma_fused = if gpu.cpu { vk::FALSE } else { vk::TRUE };
 
     // The module data buffer (the `weights` table), relocated to its own address.
-    let data = gpu.buffer(&[0; reduce::DATA_SIZE as usize], vk::BufferUsageFlags::STORAGE_BUFFER)?;
+    let data = gpu.buffer(
+        &[0; reduce::DATA_SIZE as usize],
+        vk::BufferUsageFlags::STORAGE_BUFFER,
+    )?;
     data.write(&reduce::data_bytes(data.address));
 
     // Inputs: small integers, so every result is exact.
@@ -312,7 +326,9 @@ fn main() -> Result<()> {
     let yb = gpu.floats(&y0)?;
     let groups = 8usize;
     let local = 128u32;
-    let xs: Vec<f32> = (0..groups * local as usize).map(|i| (i % 9) as f32).collect();
+    let xs: Vec<f32> = (0..groups * local as usize)
+        .map(|i| (i % 9) as f32)
+        .collect();
     let xsb = gpu.floats(&xs)?;
     let sums = gpu.floats(&vec![0.0; groups])?;
     let hy = gpu.floats(&vec![0.0; n])?;
@@ -330,7 +346,13 @@ fn main() -> Result<()> {
         fma_fused,
     };
     let saxpy_pipeline = unsafe {
-        saxpy::create_pipeline(d, module, &saxpy_layout, &saxpy_spec, vk::PipelineCache::null())?
+        saxpy::create_pipeline(
+            d,
+            module,
+            &saxpy_layout,
+            &saxpy_spec,
+            vk::PipelineCache::null(),
+        )?
     };
     let saxpy_block = saxpy::Block::new(
         &saxpy_range,
@@ -352,7 +374,13 @@ fn main() -> Result<()> {
         fma_fused,
     };
     let sums_pipeline = unsafe {
-        group_sums::create_pipeline(d, module, &sums_layout, &sums_spec, vk::PipelineCache::null())?
+        group_sums::create_pipeline(
+            d,
+            module,
+            &sums_layout,
+            &sums_spec,
+            vk::PipelineCache::null(),
+        )?
     };
     let sums_block = group_sums::Block::new(
         &sums_range,
@@ -374,7 +402,13 @@ fn main() -> Result<()> {
         fma_fused,
     };
     let horner_pipeline = unsafe {
-        horner::create_pipeline(d, module, &horner_layout, &horner_spec, vk::PipelineCache::null())?
+        horner::create_pipeline(
+            d,
+            module,
+            &horner_layout,
+            &horner_spec,
+            vk::PipelineCache::null(),
+        )?
     };
     let mut c = [0.0f32; 40];
     c[..3].copy_from_slice(&[1.0, -2.0, 0.5]);
@@ -385,13 +419,13 @@ fn main() -> Result<()> {
         &horner::Args {
             x: DevicePtr::new(xb.address),
             y: DevicePtr::new(hy.address),
-            p: types::poly {
-                c,
-                degree: 2,
-            },
+            p: types::poly { c, degree: 2 },
         },
     );
-    let ubo = gpu.buffer(horner_block.as_bytes(), vk::BufferUsageFlags::UNIFORM_BUFFER)?;
+    let ubo = gpu.buffer(
+        horner_block.as_bytes(),
+        vk::BufferUsageFlags::UNIFORM_BUFFER,
+    )?;
     let pool_sizes = [vk::DescriptorPoolSize::default()
         .ty(vk::DescriptorType::UNIFORM_BUFFER)
         .descriptor_count(1)];
@@ -423,8 +457,24 @@ fn main() -> Result<()> {
     unsafe { d.update_descriptor_sets(&[write], &[]) };
 
     gpu.run(|cmd| unsafe {
-        saxpy::cmd_dispatch(d, cmd, &saxpy_layout, saxpy_pipeline, None, &saxpy_range, &saxpy_block);
-        group_sums::cmd_dispatch(d, cmd, &sums_layout, sums_pipeline, None, &sums_range, &sums_block);
+        saxpy::cmd_dispatch(
+            d,
+            cmd,
+            &saxpy_layout,
+            saxpy_pipeline,
+            None,
+            &saxpy_range,
+            &saxpy_block,
+        );
+        group_sums::cmd_dispatch(
+            d,
+            cmd,
+            &sums_layout,
+            sums_pipeline,
+            None,
+            &sums_range,
+            &sums_block,
+        );
         horner::cmd_dispatch(
             d,
             cmd,

@@ -22,7 +22,10 @@ fn the_example_runs_its_kernels_correctly_on_vulkan() {
          mesa-vulkan-drivers libvulkan1)\nstdout:\n{stdout}\nstderr:\n{stderr}"
     );
     for line in ["saxpy: ok", "group_sums: ok", "horner: ok"] {
-        assert!(stdout.lines().any(|l| l == line), "missing `{line}`:\n{stdout}");
+        assert!(
+            stdout.lines().any(|l| l == line),
+            "missing `{line}`:\n{stdout}"
+        );
     }
     assert!(
         stdout

@@ -383,6 +383,7 @@ pub mod types {
 }
 
 /// The compiled modules.
+#[allow(dead_code)]
 pub mod modules {
     /// Compiled from `k.cl`.
     #[allow(non_snake_case)]

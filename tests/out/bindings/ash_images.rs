@@ -354,6 +354,7 @@ pub mod types {
 }
 
 /// The compiled modules.
+#[allow(dead_code)]
 pub mod modules {
     /// Compiled from `blur.cl`.
     #[allow(non_snake_case)]
