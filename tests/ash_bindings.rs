@@ -52,6 +52,12 @@ kernel void horner(global float *y, poly p, float3 shift) {
         acc = acc * y[get_global_id(0)] + p.c[k];
     y[get_global_id(0)] = acc + shift.y;
 }
+
+// Names that are Rust keywords or the block's own fields.
+kernel void gen(global int *header, int type, local int *self, int _pad0) {
+    self[0] = type + _pad0;
+    header[0] = self[0];
+}
 "#;
 
 fn root() -> PathBuf {
@@ -368,6 +374,25 @@ fn local_arguments_are_specialization_constants() {
     let b = block.as_bytes();
     assert_eq!(b[64], 3);
     assert_eq!(&b[80..84], &1.0f32.to_le_bytes());
+}
+
+#[test]
+fn names_rust_reserves_are_renamed() {
+    use compiled::modules::k::kernels::r#gen;
+    use compiled::vulkan::{DevicePtr, NdRange};
+    let args = r#gen::Args {
+        header_: DevicePtr::new(1),
+        r#type: 2,
+        _pad0_: 3,
+    };
+    let block = r#gen::Block::new(&NdRange::new([1], [1]), 0, 0, &args);
+    assert_eq!(u32_at(block.as_bytes(), 56), 2);
+    let spec = r#gen::Spec {
+        local_size: [1; 3],
+        self_: 1,
+        fma_fused: 0,
+    };
+    assert_eq!(spec.as_bytes().len(), 20);
 }
 
 #[test]

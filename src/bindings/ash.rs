@@ -288,8 +288,16 @@ pub(super) fn kernel_items(
     let mut align = 8u64;
     let mut locals = Vec::new();
     let mut pads = 0;
+    // The block's own fields are `header` and `_pad*`: an argument of such a name gets `_`.
+    let field = |a: &crate::reflect::ArgInfo| {
+        let mut name = ident(&a.name);
+        if name == "header" || name.starts_with("_pad") {
+            name.push('_');
+        }
+        name
+    };
     for (i, a) in k.args.iter().enumerate() {
-        let name = ident(&a.name);
+        let name = field(a);
         let place = a.vulkan.as_ref();
         let (ty, doc) = match a.class {
             ArgClass::Local => {

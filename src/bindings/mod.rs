@@ -11,6 +11,8 @@ use crate::reflect::{ArgClass, KernelInfo, TypeInfo};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+/// A Rust identifier for the OpenCL C name `s`: raw for Rust keywords (`r#type`), with a `_`
+/// appended for those that cannot be raw (`self_`).
 fn ident(s: &str) -> String {
     let mut out: String = s
         .chars()
@@ -31,9 +33,6 @@ fn ident(s: &str) -> String {
             | "struct"
             | "fn"
             | "mod"
-            | "self"
-            | "super"
-            | "crate"
             | "match"
             | "ref"
             | "move"
@@ -59,8 +58,23 @@ fn ident(s: &str) -> String {
             | "unsafe"
             | "async"
             | "await"
+            | "gen"
+            | "try"
+            | "yield"
+            | "abstract"
+            | "become"
+            | "final"
+            | "macro"
+            | "override"
+            | "priv"
+            | "typeof"
+            | "unsized"
+            | "virtual"
     ) {
         out.insert_str(0, "r#");
+    }
+    if matches!(out.as_str(), "self" | "super" | "crate" | "Self" | "_") {
+        out.push('_');
     }
     out
 }

@@ -1287,6 +1287,274 @@ pub mod modules {
                     unsafe { device.cmd_dispatch(cmd, x, y, z) };
                 }
             }
+            /// Kernel `gen`.
+            #[allow(non_snake_case)]
+            pub mod r#gen {
+                #[allow(unused_imports)]
+                use super::super::super::super::types::*;
+                /// The entry point name.
+                pub const NAME: &str = "gen";
+                /// `reqd_work_group_size`.
+                pub const REQD_WORK_GROUP_SIZE: Option<[usize; 3]> = None;
+                /// `work_group_size_hint`.
+                pub const WORK_GROUP_SIZE_HINT: Option<[usize; 3]> = None;
+                /// Arguments, in order.
+                pub const ARGS: &[super::super::super::super::Arg] = &[
+                    super::super::super::super::Arg { name: "header", type_name: "int*", class: super::super::super::super::ArgClass::Buffer, address_space: Some("global"), read_only: false, size: 4 },
+                    super::super::super::super::Arg { name: "type", type_name: "int", class: super::super::super::super::ArgClass::Value, address_space: None, read_only: false, size: 4 },
+                    super::super::super::super::Arg { name: "self", type_name: "int*", class: super::super::super::super::ArgClass::Local, address_space: Some("local"), read_only: false, size: 4 },
+                    super::super::super::super::Arg { name: "_pad0", type_name: "int", class: super::super::super::super::ArgClass::Value, address_space: None, read_only: false, size: 4 },
+                ];
+                #[allow(unused_imports)]
+                use ::ash::vk;
+                #[allow(unused_imports)]
+                use super::super::super::super::vulkan;
+                /// The entry point, for `vk::PipelineShaderStageCreateInfo::name`.
+                pub const ENTRY_POINT: &::core::ffi::CStr = c"gen";
+                /// Where the argument block goes.
+                pub const BLOCK_KIND: vulkan::BlockKind = vulkan::BlockKind::PushConstant;
+                /// The argument block's size in bytes, as reflected ([`Block`] rounds it up to its alignment).
+                pub const BLOCK_SIZE: u32 = 64;
+                /// Bytes of private stack per work-item (0: the kernel needs none).
+                pub const PRIVATE_STACK_BYTES: u64 = 0;
+                /// Whether the kernel cannot observe its work-groups (then any local size gives the same
+                /// results).
+                pub const WORKGROUP_SIZE_FREE: bool = false;
+    
+                /// The arguments of `gen` that go in its argument block (`__local` arguments are sized by
+                /// [`Spec`], images bound in set 0).
+                #[derive(Clone, Copy, Debug)]
+                pub struct Args {
+                    /// `header` (`global int*`): a buffer's device address.
+                    pub header_: vulkan::DevicePtr<i32>,
+                    /// `type` (`int`).
+                    pub r#type: i32,
+                    /// `_pad0` (`int`).
+                    pub _pad0_: i32,
+                }
+    
+                /// The argument block of `gen` (64 bytes, in push constants): the header, then each
+                /// argument at its reflected offset.
+                #[repr(C)]
+                #[derive(Clone, Copy, Debug)]
+                pub struct Block {
+                    /// The fixed header.
+                    pub header: vulkan::Header,
+                    /// `header` (`global int*`): a buffer's device address.
+                    pub header_: vulkan::DevicePtr<i32>,
+                    /// `type` (`int`).
+                    pub r#type: i32,
+                    /// `_pad0` (`int`).
+                    pub _pad0_: i32,
+                }
+                const _: () = {
+                    assert!(::core::mem::size_of::<Block>() == 64);
+                    assert!(::core::mem::align_of::<Block>() == 8);
+                    assert!(::core::mem::offset_of!(Block, header_) == 48);
+                    assert!(::core::mem::size_of::<vulkan::DevicePtr<i32>>() == 8);
+                    assert!(::core::mem::offset_of!(Block, r#type) == 56);
+                    assert!(::core::mem::size_of::<i32>() == 4);
+                    assert!(::core::mem::offset_of!(Block, _pad0_) == 60);
+                    assert!(::core::mem::size_of::<i32>() == 4);
+                };
+    
+                impl Block {
+                    /// The block of a dispatch of `range` with `args`. `data_address`: the module data
+                    /// buffer's (0 when `DATA_SIZE` is 0); `stack_address`: the private stack's, of
+                    /// [`private_stack_size`] bytes (0 when [`PRIVATE_STACK_BYTES`] is 0).
+                    pub fn new(
+                        range: &vulkan::NdRange,
+                        data_address: vk::DeviceAddress,
+                        stack_address: vk::DeviceAddress,
+                        args: &Args,
+                    ) -> Block {
+                        Block {
+                            header: range.header(data_address, stack_address),
+                            header_: args.header_,
+                            r#type: args.r#type,
+                            _pad0_: args._pad0_,
+                        }
+                    }
+    
+                    /// Its bytes.
+                    pub fn as_bytes(&self) -> &[u8] {
+                        // SAFETY: `Block` is `repr(C)`, and the assertions above prove that its fields
+                        // (integers, floats, and arrays and structs of them, themselves without padding) cover
+                        // every byte: all are initialized.
+                        unsafe {
+                            ::core::slice::from_raw_parts(
+                                (self as *const Block).cast::<u8>(),
+                                ::core::mem::size_of::<Block>(),
+                            )
+                        }
+                    }
+                }
+    
+                /// Bytes of private stack a dispatch of `range` needs ([`PRIVATE_STACK_BYTES`] per
+                /// work-item).
+                pub fn private_stack_size(range: &vulkan::NdRange) -> vk::DeviceSize {
+                    PRIVATE_STACK_BYTES * range.work_items()
+                }
+    
+                /// The specialization constants of a `gen` pipeline.
+                #[repr(C)]
+                #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+                pub struct Spec {
+                    /// The local (work-group) size, as in the [`vulkan::NdRange`] of the dispatches
+                    /// (constants 0, 1, 2).
+                    pub local_size: [u32; 3],
+                    /// `self` (`local int*`): the `__local` array's length in elements, at least 1
+                    /// (constant 5).
+                    pub self_: u32,
+                    /// `vk::TRUE` when the device computes `Fma` with one rounding (GPUs): `fma()` then
+                    /// uses it instead of an exact emulation. `vk::FALSE` when unsure (constant 1048576).
+                    pub fma_fused: vk::Bool32,
+                }
+                const _: () = assert!(::core::mem::size_of::<Spec>() == 20);
+    
+                /// Where each field of [`Spec`] goes.
+                pub static SPEC_MAP_ENTRIES: [vk::SpecializationMapEntry; 5] = [
+                    vk::SpecializationMapEntry {
+                        constant_id: 0,
+                        offset: 0,
+                        size: 4,
+                    },
+                    vk::SpecializationMapEntry {
+                        constant_id: 1,
+                        offset: 4,
+                        size: 4,
+                    },
+                    vk::SpecializationMapEntry {
+                        constant_id: 2,
+                        offset: 8,
+                        size: 4,
+                    },
+                    vk::SpecializationMapEntry {
+                        constant_id: 5,
+                        offset: 12,
+                        size: 4,
+                    },
+                    vk::SpecializationMapEntry {
+                        constant_id: 1048576,
+                        offset: 16,
+                        size: 4,
+                    },
+                ];
+    
+                impl Spec {
+                    /// The `vk::SpecializationInfo` for [`create_pipeline`].
+                    pub fn info(&self) -> vk::SpecializationInfo<'_> {
+                        vk::SpecializationInfo::default()
+                            .map_entries(&SPEC_MAP_ENTRIES)
+                            .data(self.as_bytes())
+                    }
+    
+                    /// Its bytes.
+                    pub fn as_bytes(&self) -> &[u8] {
+                        // SAFETY: `Spec` is `repr(C)`, and the assertions above prove that its fields
+                        // (integers, floats, and arrays and structs of them, themselves without padding) cover
+                        // every byte: all are initialized.
+                        unsafe {
+                            ::core::slice::from_raw_parts(
+                                (self as *const Spec).cast::<u8>(),
+                                ::core::mem::size_of::<Spec>(),
+                            )
+                        }
+                    }
+                }
+    
+                /// The descriptors of set 0:
+                /// (none)
+                pub fn descriptor_set_layout_bindings() -> [vk::DescriptorSetLayoutBinding<'static>; 0] {
+                    [
+                    ]
+                }
+    
+                /// Creates the descriptor set layout (from [`descriptor_set_layout_bindings`]) and the
+                /// pipeline layout (with the push-constant range when the block is in push constants).
+                ///
+                /// # Safety
+                /// `device` must be a valid device.
+                pub unsafe fn create_layout(device: &::ash::Device) -> ::ash::prelude::VkResult<vulkan::KernelLayout> {
+                    // SAFETY: the caller's guarantee.
+                    unsafe { vulkan::KernelLayout::create(device, &descriptor_set_layout_bindings(), ::core::mem::size_of::<Block>() as u32) }
+                }
+    
+                /// Creates the compute pipeline of `gen`, specialized with `spec`.
+                ///
+                /// # Safety
+                /// `module` (from `create_shader_module`) and `layout` (from [`create_layout`]) must come
+                /// from `device`; `cache` is null or a pipeline cache of `device`.
+                pub unsafe fn create_pipeline(
+                    device: &::ash::Device,
+                    module: vk::ShaderModule,
+                    layout: &vulkan::KernelLayout,
+                    spec: &Spec,
+                    cache: vk::PipelineCache,
+                ) -> ::ash::prelude::VkResult<vk::Pipeline> {
+                    let info = spec.info();
+                    let stage = vk::PipelineShaderStageCreateInfo::default()
+                        .stage(vk::ShaderStageFlags::COMPUTE)
+                        .module(module)
+                        .name(ENTRY_POINT)
+                        .specialization_info(&info);
+                    let create = vk::ComputePipelineCreateInfo::default()
+                        .stage(stage)
+                        .layout(layout.pipeline_layout);
+                    // SAFETY: the caller's guarantees; everything `create` points to outlives the call.
+                    match unsafe { device.create_compute_pipelines(cache, &[create], None) } {
+                        Ok(pipelines) => Ok(pipelines[0]),
+                        Err((_, e)) => Err(e),
+                    }
+                }
+    
+                /// Records a dispatch of `range` into `cmd`: binds `pipeline`, binds `descriptor_set` at set 0
+                /// when given (see [`descriptor_set_layout_bindings`]), pushes `block`, and dispatches
+                /// `range.group_counts()` work-groups.
+                ///
+                /// # Safety
+                /// `cmd` must be a command buffer of `device` in the recording state; `pipeline` must come
+                /// from [`create_pipeline`] with `layout` and a [`Spec`] whose local size is `range`'s; the
+                /// buffers whose addresses `block` holds must stay alive until the command has run.
+                pub unsafe fn cmd_dispatch(
+                    device: &::ash::Device,
+                    cmd: vk::CommandBuffer,
+                    layout: &vulkan::KernelLayout,
+                    pipeline: vk::Pipeline,
+                    descriptor_set: Option<vk::DescriptorSet>,
+                    range: &vulkan::NdRange,
+                    block: &Block,
+                ) {
+                    debug_assert_eq!(block.header.global_size, range.global_size);
+                    // SAFETY: the caller's guarantees.
+                    unsafe {
+                        device.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
+                        if let Some(set) = descriptor_set {
+                            device.cmd_bind_descriptor_sets(
+                                cmd,
+                                vk::PipelineBindPoint::COMPUTE,
+                                layout.pipeline_layout,
+                                0,
+                                &[set],
+                                &[],
+                            );
+                        }
+                    }
+                    // SAFETY: as above; the range covers the block (the layout's push-constant range).
+                    unsafe {
+                        device.cmd_push_constants(
+                            cmd,
+                            layout.pipeline_layout,
+                            vk::ShaderStageFlags::COMPUTE,
+                            0,
+                            block.as_bytes(),
+                        );
+                    }
+                    let [x, y, z] = range.group_counts();
+                    // SAFETY: as above.
+                    unsafe { device.cmd_dispatch(cmd, x, y, z) };
+                }
+            }
         }
     }
 }
