@@ -579,6 +579,7 @@ impl Spec {{
 fn layout_items(out: &mut String, k: &KernelInfo, push: bool) -> Result<(), String> {
     let v = k.vulkan.as_ref().ok_or("no Vulkan layout")?;
     let mut bindings = Vec::new();
+    let mut pool = Vec::new();
     let mut docs = String::new();
     for b in &v.bindings {
         let ty = descriptor_type(b.descriptor).ok_or_else(|| {
@@ -600,6 +601,9 @@ fn layout_items(out: &mut String, k: &KernelInfo, push: bool) -> Result<(), Stri
             "        vk::DescriptorSetLayoutBinding::default()\n            .binding({})\n            .descriptor_type(vk::DescriptorType::{ty})\n            .descriptor_count(1)\n            .stage_flags(vk::ShaderStageFlags::COMPUTE),",
             b.binding
         ));
+        pool.push(format!(
+            "        vk::DescriptorPoolSize {{\n            ty: vk::DescriptorType::{ty},\n            descriptor_count: 1,\n        }},"
+        ));
     }
     if docs.is_empty() {
         docs = "/// (none)\n".into();
@@ -609,20 +613,16 @@ fn layout_items(out: &mut String, k: &KernelInfo, push: bool) -> Result<(), Stri
     } else {
         "0"
     };
-    let record_block = if push {
-        "    // SAFETY: as above; the range covers the block (the layout's push-constant range).
-    unsafe {
-        device.cmd_push_constants(
-            cmd,
-            layout.pipeline_layout,
-            vk::ShaderStageFlags::COMPUTE,
-            0,
-            block.as_bytes(),
-        );
-    }
-"
+    let push_arg = if push {
+        "Some(block.as_bytes())"
     } else {
-        "    // The block is read from the uniform buffer bound at binding 0.\n    let _ = block;\n"
+        "None"
+    };
+    let reqd = match v.workgroup_size.fixed {
+        Some([x, y, z]) => format!(
+            "    debug_assert_eq!(range.local_size, [{x}, {y}, {z}], \"reqd_work_group_size\");\n"
+        ),
+        None => String::new(),
     };
     let block_doc = if push {
         "pushes `block`"
@@ -636,6 +636,12 @@ fn layout_items(out: &mut String, k: &KernelInfo, push: bool) -> Result<(), Stri
 {docs}pub fn descriptor_set_layout_bindings() -> [vk::DescriptorSetLayoutBinding<'static>; {n}] {{
     [
 {bindings}    ]
+}}
+
+/// The pool sizes one descriptor set of [`descriptor_set_layout_bindings`] takes.
+pub fn descriptor_pool_sizes() -> [vk::DescriptorPoolSize; {n}] {{
+    [
+{pool}    ]
 }}
 
 /// Creates the descriptor set layout (from [`descriptor_set_layout_bindings`]) and the
@@ -660,20 +666,8 @@ pub unsafe fn create_pipeline(
     spec: &Spec,
     cache: vk::PipelineCache,
 ) -> ::ash::prelude::VkResult<vk::Pipeline> {{
-    let info = spec.info();
-    let stage = vk::PipelineShaderStageCreateInfo::default()
-        .stage(vk::ShaderStageFlags::COMPUTE)
-        .module(module)
-        .name(ENTRY_POINT)
-        .specialization_info(&info);
-    let create = vk::ComputePipelineCreateInfo::default()
-        .stage(stage)
-        .layout(layout.pipeline_layout);
-    // SAFETY: the caller's guarantees; everything `create` points to outlives the call.
-    match unsafe {{ device.create_compute_pipelines(cache, &[create], None) }} {{
-        Ok(pipelines) => Ok(pipelines[0]),
-        Err((_, e)) => Err(e),
-    }}
+    // SAFETY: the caller's guarantees; `Spec` describes this entry point's constants.
+    unsafe {{ vulkan::create_compute_pipeline(device, module, ENTRY_POINT, layout, &spec.info(), cache) }}
 }}
 
 /// Records a dispatch of `range` into `cmd`: binds `pipeline`, binds `descriptor_set` at set 0
@@ -694,23 +688,18 @@ pub unsafe fn cmd_dispatch(
     block: &Block,
 ) {{
     debug_assert_eq!(block.header.global_size, range.global_size);
-    // SAFETY: the caller's guarantees.
+{reqd}    // SAFETY: the caller's guarantees; the layout's push-constant range covers the block.
     unsafe {{
-        device.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
-        if let Some(set) = descriptor_set {{
-            device.cmd_bind_descriptor_sets(
-                cmd,
-                vk::PipelineBindPoint::COMPUTE,
-                layout.pipeline_layout,
-                0,
-                &[set],
-                &[],
-            );
-        }}
+        vulkan::cmd_dispatch(
+            device,
+            cmd,
+            layout,
+            pipeline,
+            descriptor_set,
+            {push_arg},
+            range.group_counts(),
+        )
     }}
-{record_block}    let [x, y, z] = range.group_counts();
-    // SAFETY: as above.
-    unsafe {{ device.cmd_dispatch(cmd, x, y, z) }};
 }}
 ",
         n = bindings.len(),
@@ -718,6 +707,11 @@ pub unsafe fn cmd_dispatch(
             String::new()
         } else {
             bindings.join("\n") + "\n"
+        },
+        pool = if pool.is_empty() {
+            String::new()
+        } else {
+            pool.join("\n") + "\n"
         },
         name = k.name,
     );

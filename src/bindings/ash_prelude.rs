@@ -257,6 +257,76 @@ pub mod vulkan {
         }
     }
 
+    /// Creates a compute pipeline of the entry point `name` of `module`.
+    ///
+    /// # Safety
+    /// `module` and `layout` must come from `device`; `cache` is null or a pipeline cache of
+    /// `device`; `spec` must describe the entry point's specialization constants.
+    pub unsafe fn create_compute_pipeline(
+        device: &::ash::Device,
+        module: vk::ShaderModule,
+        name: &::core::ffi::CStr,
+        layout: &KernelLayout,
+        spec: &vk::SpecializationInfo<'_>,
+        cache: vk::PipelineCache,
+    ) -> ::ash::prelude::VkResult<vk::Pipeline> {
+        let stage = vk::PipelineShaderStageCreateInfo::default()
+            .stage(vk::ShaderStageFlags::COMPUTE)
+            .module(module)
+            .name(name)
+            .specialization_info(spec);
+        let create = vk::ComputePipelineCreateInfo::default()
+            .stage(stage)
+            .layout(layout.pipeline_layout);
+        // SAFETY: the caller's guarantees; everything `create` points to outlives the call.
+        match unsafe { device.create_compute_pipelines(cache, &[create], None) } {
+            Ok(pipelines) => Ok(pipelines[0]),
+            Err((_, e)) => Err(e),
+        }
+    }
+
+    /// Records a dispatch into `cmd`: binds `pipeline`, binds `descriptor_set` at set 0 when
+    /// given, pushes `push_constants` at offset 0 when given, and dispatches `groups`.
+    ///
+    /// # Safety
+    /// `cmd` must be a command buffer of `device` in the recording state; `pipeline` must
+    /// come from `layout`, whose push-constant range covers `push_constants`.
+    pub unsafe fn cmd_dispatch(
+        device: &::ash::Device,
+        cmd: vk::CommandBuffer,
+        layout: &KernelLayout,
+        pipeline: vk::Pipeline,
+        descriptor_set: Option<vk::DescriptorSet>,
+        push_constants: Option<&[u8]>,
+        groups: [u32; 3],
+    ) {
+        // SAFETY: the caller's guarantees.
+        unsafe {
+            device.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
+            if let Some(set) = descriptor_set {
+                device.cmd_bind_descriptor_sets(
+                    cmd,
+                    vk::PipelineBindPoint::COMPUTE,
+                    layout.pipeline_layout,
+                    0,
+                    &[set],
+                    &[],
+                );
+            }
+            if let Some(bytes) = push_constants {
+                device.cmd_push_constants(
+                    cmd,
+                    layout.pipeline_layout,
+                    vk::ShaderStageFlags::COMPUTE,
+                    0,
+                    bytes,
+                );
+            }
+            let [x, y, z] = groups;
+            device.cmd_dispatch(cmd, x, y, z);
+        }
+    }
+
     /// The core device feature structs (Vulkan 1.0 to 1.3), without their `p_next` chain:
     /// what a device supports, or what to enable.
     #[derive(Clone, Copy, Default)]

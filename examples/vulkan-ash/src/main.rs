@@ -426,9 +426,7 @@ fn main() -> Result<()> {
         horner_block.as_bytes(),
         vk::BufferUsageFlags::UNIFORM_BUFFER,
     )?;
-    let pool_sizes = [vk::DescriptorPoolSize::default()
-        .ty(vk::DescriptorType::UNIFORM_BUFFER)
-        .descriptor_count(1)];
+    let pool_sizes = horner::descriptor_pool_sizes();
     let pool = unsafe {
         d.create_descriptor_pool(
             &vk::DescriptorPoolCreateInfo::default()

@@ -289,6 +289,76 @@ pub mod vulkan {
         }
     }
 
+    /// Creates a compute pipeline of the entry point `name` of `module`.
+    ///
+    /// # Safety
+    /// `module` and `layout` must come from `device`; `cache` is null or a pipeline cache of
+    /// `device`; `spec` must describe the entry point's specialization constants.
+    pub unsafe fn create_compute_pipeline(
+        device: &::ash::Device,
+        module: vk::ShaderModule,
+        name: &::core::ffi::CStr,
+        layout: &KernelLayout,
+        spec: &vk::SpecializationInfo<'_>,
+        cache: vk::PipelineCache,
+    ) -> ::ash::prelude::VkResult<vk::Pipeline> {
+        let stage = vk::PipelineShaderStageCreateInfo::default()
+            .stage(vk::ShaderStageFlags::COMPUTE)
+            .module(module)
+            .name(name)
+            .specialization_info(spec);
+        let create = vk::ComputePipelineCreateInfo::default()
+            .stage(stage)
+            .layout(layout.pipeline_layout);
+        // SAFETY: the caller's guarantees; everything `create` points to outlives the call.
+        match unsafe { device.create_compute_pipelines(cache, &[create], None) } {
+            Ok(pipelines) => Ok(pipelines[0]),
+            Err((_, e)) => Err(e),
+        }
+    }
+
+    /// Records a dispatch into `cmd`: binds `pipeline`, binds `descriptor_set` at set 0 when
+    /// given, pushes `push_constants` at offset 0 when given, and dispatches `groups`.
+    ///
+    /// # Safety
+    /// `cmd` must be a command buffer of `device` in the recording state; `pipeline` must
+    /// come from `layout`, whose push-constant range covers `push_constants`.
+    pub unsafe fn cmd_dispatch(
+        device: &::ash::Device,
+        cmd: vk::CommandBuffer,
+        layout: &KernelLayout,
+        pipeline: vk::Pipeline,
+        descriptor_set: Option<vk::DescriptorSet>,
+        push_constants: Option<&[u8]>,
+        groups: [u32; 3],
+    ) {
+        // SAFETY: the caller's guarantees.
+        unsafe {
+            device.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
+            if let Some(set) = descriptor_set {
+                device.cmd_bind_descriptor_sets(
+                    cmd,
+                    vk::PipelineBindPoint::COMPUTE,
+                    layout.pipeline_layout,
+                    0,
+                    &[set],
+                    &[],
+                );
+            }
+            if let Some(bytes) = push_constants {
+                device.cmd_push_constants(
+                    cmd,
+                    layout.pipeline_layout,
+                    vk::ShaderStageFlags::COMPUTE,
+                    0,
+                    bytes,
+                );
+            }
+            let [x, y, z] = groups;
+            device.cmd_dispatch(cmd, x, y, z);
+        }
+    }
+
     /// The core device feature structs (Vulkan 1.0 to 1.3), without their `p_next` chain:
     /// what a device supports, or what to enable.
     #[derive(Clone, Copy, Default)]
@@ -636,6 +706,24 @@ pub mod modules {
                     ]
                 }
     
+                /// The pool sizes one descriptor set of [`descriptor_set_layout_bindings`] takes.
+                pub fn descriptor_pool_sizes() -> [vk::DescriptorPoolSize; 3] {
+                    [
+                        vk::DescriptorPoolSize {
+                            ty: vk::DescriptorType::STORAGE_BUFFER,
+                            descriptor_count: 1,
+                        },
+                        vk::DescriptorPoolSize {
+                            ty: vk::DescriptorType::SAMPLED_IMAGE,
+                            descriptor_count: 1,
+                        },
+                        vk::DescriptorPoolSize {
+                            ty: vk::DescriptorType::STORAGE_IMAGE,
+                            descriptor_count: 1,
+                        },
+                    ]
+                }
+    
                 /// Creates the descriptor set layout (from [`descriptor_set_layout_bindings`]) and the
                 /// pipeline layout (with the push-constant range when the block is in push constants).
                 ///
@@ -658,20 +746,8 @@ pub mod modules {
                     spec: &Spec,
                     cache: vk::PipelineCache,
                 ) -> ::ash::prelude::VkResult<vk::Pipeline> {
-                    let info = spec.info();
-                    let stage = vk::PipelineShaderStageCreateInfo::default()
-                        .stage(vk::ShaderStageFlags::COMPUTE)
-                        .module(module)
-                        .name(ENTRY_POINT)
-                        .specialization_info(&info);
-                    let create = vk::ComputePipelineCreateInfo::default()
-                        .stage(stage)
-                        .layout(layout.pipeline_layout);
-                    // SAFETY: the caller's guarantees; everything `create` points to outlives the call.
-                    match unsafe { device.create_compute_pipelines(cache, &[create], None) } {
-                        Ok(pipelines) => Ok(pipelines[0]),
-                        Err((_, e)) => Err(e),
-                    }
+                    // SAFETY: the caller's guarantees; `Spec` describes this entry point's constants.
+                    unsafe { vulkan::create_compute_pipeline(device, module, ENTRY_POINT, layout, &spec.info(), cache) }
                 }
     
                 /// Records a dispatch of `range` into `cmd`: binds `pipeline`, binds `descriptor_set` at set 0
@@ -692,33 +768,19 @@ pub mod modules {
                     block: &Block,
                 ) {
                     debug_assert_eq!(block.header.global_size, range.global_size);
-                    // SAFETY: the caller's guarantees.
+                    debug_assert_eq!(range.local_size, [8, 8, 1], "reqd_work_group_size");
+                    // SAFETY: the caller's guarantees; the layout's push-constant range covers the block.
                     unsafe {
-                        device.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
-                        if let Some(set) = descriptor_set {
-                            device.cmd_bind_descriptor_sets(
-                                cmd,
-                                vk::PipelineBindPoint::COMPUTE,
-                                layout.pipeline_layout,
-                                0,
-                                &[set],
-                                &[],
-                            );
-                        }
-                    }
-                    // SAFETY: as above; the range covers the block (the layout's push-constant range).
-                    unsafe {
-                        device.cmd_push_constants(
+                        vulkan::cmd_dispatch(
+                            device,
                             cmd,
-                            layout.pipeline_layout,
-                            vk::ShaderStageFlags::COMPUTE,
-                            0,
-                            block.as_bytes(),
-                        );
+                            layout,
+                            pipeline,
+                            descriptor_set,
+                            Some(block.as_bytes()),
+                            range.group_counts(),
+                        )
                     }
-                    let [x, y, z] = range.group_counts();
-                    // SAFETY: as above.
-                    unsafe { device.cmd_dispatch(cmd, x, y, z) };
                 }
             }
         }
