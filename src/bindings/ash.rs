@@ -296,12 +296,12 @@ pub(super) fn kernel_items(
         }
         name
     };
-    for (i, a) in k.args.iter().enumerate() {
+    for a in &k.args {
         let name = field(a);
         let place = a.vulkan.as_ref();
         let (ty, doc) = match a.class {
             ArgClass::Local => {
-                locals.push((i, a));
+                locals.push(a);
                 continue;
             }
             ArgClass::Buffer => {
@@ -478,7 +478,7 @@ fn spec_items(
     out: &mut String,
     k: &KernelInfo,
     m: &VulkanModule,
-    locals: &[(usize, &crate::reflect::ArgInfo)],
+    locals: &[&crate::reflect::ArgInfo],
 ) -> Result<(), String> {
     let v = k.vulkan.as_ref().ok_or("no Vulkan layout")?;
     let mut fields = String::new();
@@ -502,7 +502,7 @@ fn spec_items(
         }
     }
     let mut names: Vec<String> = vec!["local_size".into(), "fma_fused".into()];
-    for (_, a) in locals {
+    for a in locals {
         let id = a.vulkan.as_ref().and_then(|p| p.spec_id).ok_or_else(|| {
             format!(
                 "kernel `{}`: `__local` argument `{}` has no spec_id",
