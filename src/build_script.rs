@@ -17,7 +17,8 @@
 //! `LIBCLANG_PATH` changes; warnings become `cargo:warning=` lines; errors fail the build
 //! with the clang-style rendering. The generated Rust file holds each module as a `&[u32]`
 //! and, per kernel, its argument descriptions, `#[repr(C)]` mirrors of the OpenCL structs it
-//! takes (with compile-time layout assertions) and, optionally, typed `opencl3` setters.
+//! takes (with compile-time layout assertions) and, optionally, typed `opencl3` setters or,
+//! for a Vulkan target, typed `ash` bindings ([`Build::ash_bindings`]).
 
 use crate::bindings;
 use crate::error::Error;
@@ -37,6 +38,7 @@ pub struct Build {
     out_dir: Option<PathBuf>,
     cargo_metadata: bool,
     opencl3_bindings: bool,
+    ash_bindings: bool,
     jobs: Option<usize>,
 }
 
@@ -84,6 +86,8 @@ pub enum BuildError {
     Compile(Vec<String>),
     /// Writing an output failed.
     Io(PathBuf, std::io::Error),
+    /// The bindings asked for cannot be generated (ash bindings of an OpenCL module).
+    Bindings(String),
 }
 
 impl std::fmt::Display for BuildError {
@@ -95,6 +99,7 @@ impl std::fmt::Display for BuildError {
             BuildError::Options(m) => f.write_str(m),
             BuildError::Compile(errors) => f.write_str(&errors.join("")),
             BuildError::Io(p, e) => write!(f, "cannot write '{}': {e}", p.display()),
+            BuildError::Bindings(m) => write!(f, "cannot generate the bindings: {m}"),
         }
     }
 }
@@ -112,6 +117,7 @@ impl Build {
             out_dir: None,
             cargo_metadata: true,
             opencl3_bindings: false,
+            ash_bindings: false,
             jobs: None,
         }
     }
@@ -217,6 +223,18 @@ impl Build {
         self
     }
 
+    /// Also generate typed `ash` bindings for a Vulkan target (`target(Target::Vulkan(2))`;
+    /// the crate using the bindings must depend on `ash` 0.38). Per module: the device
+    /// features and extensions to enable, the data buffer, `create_shader_module`; per kernel:
+    /// `Args` and the `#[repr(C)]` argument `Block` (layout checked at compile time), `Spec`
+    /// (specialization constants), the descriptor bindings of set 0, `create_layout`,
+    /// `create_pipeline` and `cmd_dispatch`; docs/VULKAN.md describes the ABI behind them.
+    /// Cannot be combined with [`Build::opencl3_bindings`].
+    pub fn ash_bindings(mut self, yes: bool) -> Build {
+        self.ash_bindings = yes;
+        self
+    }
+
     /// How many sources to compile at once (default: one per core).
     pub fn jobs(mut self, n: usize) -> Build {
         self.jobs = Some(n.max(1));
@@ -255,6 +273,12 @@ impl Build {
             .or_else(|| std::env::var("OPT_LEVEL").ok());
         if let Some(l) = level.filter(|l| !l.is_empty()) {
             self.opts.opt_level = OptLevel::parse(&l).map_err(BuildError::Options)?;
+        }
+        if self.ash_bindings && self.opencl3_bindings {
+            return Err(BuildError::Options(
+                "ash_bindings (Vulkan targets) and opencl3_bindings (the OpenCL target) cannot both be on"
+                    .into(),
+            ));
         }
         let mut cargo = vec!["cargo:rerun-if-env-changed=LIBCLANG_PATH".to_string()];
         // One source per worker, as many workers as cores.
@@ -331,7 +355,11 @@ impl Build {
         if !errors.is_empty() {
             return Err(BuildError::Compile(errors));
         }
-        let code = bindings::generate(&modules, self.opencl3_bindings);
+        let flavors = bindings::Flavors {
+            opencl3: self.opencl3_bindings,
+            ash: self.ash_bindings,
+        };
+        let code = bindings::generate(&modules, flavors).map_err(BuildError::Bindings)?;
         let bindings = out_dir.join(format!("{name}.rs"));
         crate::output::write_output(&bindings, code.as_bytes())
             .map_err(|e| BuildError::Io(bindings.clone(), e))?;

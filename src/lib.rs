@@ -12,7 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod back;
-mod bindings;
+pub mod bindings;
 pub mod build_script;
 pub mod driver;
 pub mod error;

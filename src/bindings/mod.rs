@@ -1,13 +1,18 @@
 //! Rust code generated for the build-script API: per module the SPIR-V words, per kernel
 //! the argument descriptions, `#[repr(C)]` mirrors of OpenCL structs with compile-time
 //! layout assertions, and optionally typed `opencl3` argument setters, so that a host program
-//! cannot pass an argument of the wrong type or size without rustc noticing.
+//! cannot pass an argument of the wrong type or size without rustc noticing; for Vulkan
+//! modules, optionally typed `ash` bindings (`ash.rs`).
+
+mod ash;
 
 use crate::build_script::Module;
 use crate::reflect::{ArgClass, KernelInfo, TypeInfo};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+/// A Rust identifier for the OpenCL C name `s`: raw for Rust keywords (`r#type`), with a `_`
+/// appended for those that cannot be raw (`self_`).
 fn ident(s: &str) -> String {
     let mut out: String = s
         .chars()
@@ -28,9 +33,6 @@ fn ident(s: &str) -> String {
             | "struct"
             | "fn"
             | "mod"
-            | "self"
-            | "super"
-            | "crate"
             | "match"
             | "ref"
             | "move"
@@ -56,8 +58,23 @@ fn ident(s: &str) -> String {
             | "unsafe"
             | "async"
             | "await"
+            | "gen"
+            | "try"
+            | "yield"
+            | "abstract"
+            | "become"
+            | "final"
+            | "macro"
+            | "override"
+            | "priv"
+            | "typeof"
+            | "unsized"
+            | "virtual"
     ) {
         out.insert_str(0, "r#");
+    }
+    if matches!(out.as_str(), "self" | "super" | "crate" | "Self" | "_") {
+        out.push('_');
     }
     out
 }
@@ -104,7 +121,7 @@ impl Mirrors {
                 }
                 let mut body = String::new();
                 let mut asserts = String::new();
-                let packed = !union && fields.iter().any(|f| f.offset % field_align(&f.ty) != 0);
+                let packed = is_packed(*union, fields);
                 if *union {
                     let _ = writeln!(body, "    pub bytes: [u8; {size}],");
                 } else {
@@ -150,6 +167,12 @@ impl Mirrors {
     }
 }
 
+/// Whether the mirror of a struct with these fields is `packed` (a member misaligned for
+/// its type).
+fn is_packed(union: bool, fields: &[crate::reflect::FieldInfo]) -> bool {
+    !union && fields.iter().any(|f| f.offset % field_align(&f.ty) != 0)
+}
+
 fn type_size(t: &TypeInfo) -> u64 {
     match t {
         TypeInfo::Scalar { size, .. }
@@ -171,7 +194,36 @@ fn field_align(t: &TypeInfo) -> u64 {
     }
 }
 
-fn kernel(out: &mut String, k: &KernelInfo, mirrors: &mut Mirrors, opencl3: bool) {
+/// Which host bindings to generate besides the argument descriptions.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Flavors {
+    /// Typed `opencl3` argument setters.
+    pub opencl3: bool,
+    /// Typed `ash` bindings (Vulkan modules).
+    pub ash: bool,
+}
+
+/// Indents every non-empty line of `text` by `n` spaces.
+fn indent(text: &str, n: usize) -> String {
+    let pad = " ".repeat(n);
+    let mut out = String::new();
+    for line in text.lines() {
+        if !line.is_empty() {
+            out.push_str(&pad);
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn kernel(
+    out: &mut String,
+    k: &KernelInfo,
+    mirrors: &mut Mirrors,
+    opencl3: bool,
+    ash: Option<&crate::reflect::VulkanModule>,
+) -> Result<(), String> {
     let _ = writeln!(out, "        /// Kernel `{}`.", k.name);
     let _ = writeln!(
         out,
@@ -248,11 +300,18 @@ fn kernel(out: &mut String, k: &KernelInfo, mirrors: &mut Mirrors, opencl3: bool
             k.name
         );
     }
+    if let Some(m) = ash {
+        let mut items = String::new();
+        ash::kernel_items(&mut items, k, m, mirrors)?;
+        out.push_str(&indent(&items, 12));
+    }
     let _ = writeln!(out, "        }}");
+    Ok(())
 }
 
-/// The generated Rust source.
-pub fn generate(modules: &[(Module, Vec<u32>)], opencl3: bool) -> String {
+/// The Rust source [`crate::Build`] writes for `modules` (each with its SPIR-V words), or
+/// why bindings cannot be generated.
+pub fn generate(modules: &[(Module, Vec<u32>)], flavors: Flavors) -> Result<String, String> {
     let mut mirrors = Mirrors {
         defs: BTreeMap::new(),
         anon: 0,
@@ -276,9 +335,26 @@ pub fn generate(modules: &[(Module, Vec<u32>)], opencl3: bool) -> String {
             }
             let _ = write!(mods, "{w:#010x}, ");
         }
-        mods.push_str("\n    ];\n    /// Kernels.\n    pub mod kernels {\n");
+        mods.push_str("\n    ];\n");
+        let vulkan = match (&m.reflection.vulkan, flavors.ash) {
+            (Some(v), true) => {
+                let mut items = String::new();
+                ash::module_items(&mut items, v)?;
+                mods.push_str(&indent(&items, 4));
+                Some(v)
+            }
+            (None, true) => {
+                return Err(format!(
+                    "ash bindings need a Vulkan target, but `{}` was compiled for `{}`",
+                    m.source.display(),
+                    m.reflection.target
+                ))
+            }
+            (_, false) => None,
+        };
+        mods.push_str("    /// Kernels.\n    pub mod kernels {\n");
         for k in &m.reflection.kernels {
-            kernel(&mut mods, k, &mut mirrors, opencl3);
+            kernel(&mut mods, k, &mut mirrors, flavors.opencl3, vulkan)?;
         }
         mods.push_str("    }\n}\n");
     }
@@ -287,6 +363,10 @@ pub fn generate(modules: &[(Module, Vec<u32>)], opencl3: bool) -> String {
          /// How a kernel argument is passed.\n#[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub enum ArgClass {\n    /// A `__global`/`__constant` buffer.\n    Buffer,\n    /// `__local` memory, sized by the host.\n    Local,\n    /// A value.\n    Value,\n    /// An image, sampler or other object.\n    Opaque,\n}\n\n\
          /// One kernel argument.\n#[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub struct Arg {\n    /// Parameter name.\n    pub name: &'static str,\n    /// OpenCL C type (`float4*`).\n    pub type_name: &'static str,\n    /// How it is passed.\n    pub class: ArgClass,\n    /// Pointee address space of pointers.\n    pub address_space: Option<&'static str>,\n    /// Never written by the kernel.\n    pub read_only: bool,\n    /// Size in bytes of the value, or of one element for pointers.\n    pub size: u64,\n}\n\n",
     );
+    if flavors.ash {
+        out.push_str(ash::PRELUDE);
+        out.push('\n');
+    }
     out.push_str("/// `#[repr(C)]` mirrors of the OpenCL C structs the kernels take.\n#[allow(dead_code)]\npub mod types {\n");
     for def in mirrors.defs.values() {
         for line in def.lines() {
@@ -296,12 +376,12 @@ pub fn generate(modules: &[(Module, Vec<u32>)], opencl3: bool) -> String {
         }
     }
     out.push_str("}\n\n");
-    out.push_str("/// The compiled modules.\npub mod modules {\n");
+    out.push_str("/// The compiled modules.\n#[allow(dead_code)]\npub mod modules {\n");
     for line in mods.lines() {
         out.push_str("    ");
         out.push_str(line);
         out.push('\n');
     }
     out.push_str("}\n");
-    out
+    Ok(out)
 }
