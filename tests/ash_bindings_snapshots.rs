@@ -158,6 +158,7 @@ fn image_reflection() -> Reflection {
             fma_fused_spec_id: None,
             subgroup_operations: vec!["basic", "vote"],
             data: None,
+            printf: None,
         }),
         kernels: vec![KernelInfo {
             name: "blur".into(),

@@ -470,7 +470,7 @@ pub mod modules {
         pub const SPIRV_VERSION: (u8, u8) = (1, 5);
         /// Device features to enable, by their Vulkan names (those every clc module needs included);
         /// [`enable_features`] turns them on.
-        pub const FEATURES: &[&str] = &["bufferDeviceAddress", "shaderInt64", "vulkanMemoryModel", "vulkanMemoryModelDeviceScope", "scalarBlockLayout", "variablePointers", "variablePointersStorageBuffer", "shaderInt8", "storageBuffer8BitAccess", "uniformAndStorageBuffer8BitAccess", "storagePushConstant8"];
+        pub const FEATURES: &[&str] = &["bufferDeviceAddress", "shaderInt64", "vulkanMemoryModel", "vulkanMemoryModelDeviceScope", "scalarBlockLayout", "variablePointers", "variablePointersStorageBuffer", "shaderInt8", "storageBuffer8BitAccess", "storagePushConstant8"];
         /// Device extensions to enable.
         pub const EXTENSIONS: &[&::core::ffi::CStr] = &[];
         /// The subgroup operations the device must support in compute shaders
@@ -510,7 +510,6 @@ pub mod modules {
             f.v11.variable_pointers_storage_buffer = vk::TRUE;
             f.v12.shader_int8 = vk::TRUE;
             f.v12.storage_buffer8_bit_access = vk::TRUE;
-            f.v12.uniform_and_storage_buffer8_bit_access = vk::TRUE;
             f.v12.storage_push_constant8 = vk::TRUE;
         }
     
@@ -542,9 +541,6 @@ pub mod modules {
             }
             if supported.v12.storage_buffer8_bit_access != vk::TRUE {
                 return Some("storageBuffer8BitAccess");
-            }
-            if supported.v12.uniform_and_storage_buffer8_bit_access != vk::TRUE {
-                return Some("uniformAndStorageBuffer8BitAccess");
             }
             if supported.v12.storage_push_constant8 != vk::TRUE {
                 return Some("storagePushConstant8");
