@@ -593,7 +593,7 @@ impl Writer<'_> {
                 {
                     self.vk_double_to_half(v, n)?
                 } else {
-                    let id = self.b.f_convert(ty, None, v)?;
+                    let id = self.float_convert(ty, v, f, (t, n))?;
                     if let Some(r) = rounding.filter(|_| tw < fw) {
                         if self.opts.flavor.is_vulkan() {
                             return self.vk_directed(v, f, id, (t, n), r);

@@ -369,6 +369,20 @@ impl Writer<'_> {
                 }
             }
         }
+        // OpenCL keeps half subnormals and rounds half arithmetic to nearest even; Vulkan
+        // leaves both to the device unless asked (NVIDIA flushes half subnormals).
+        if self
+            .capabilities
+            .contains(&rspirv::spirv::Capability::Float16)
+        {
+            use rspirv::spirv::Capability;
+            self.capabilities.insert(Capability::DenormPreserve);
+            self.capabilities.insert(Capability::RoundingModeRTE);
+            self.b
+                .execution_mode(id, ExecutionMode::DenormPreserve, [16]);
+            self.b
+                .execution_mode(id, ExecutionMode::RoundingModeRTE, [16]);
+        }
         let called: BTreeSet<Word> = [body].into_iter().collect();
         self.uses.insert(id, (used, called));
         Ok(id)

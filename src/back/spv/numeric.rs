@@ -81,7 +81,44 @@ impl Writer<'_> {
         let relaxed = self.opts.float.fast_math & (8 | 16) != 0;
         let cl = OpenclStd100Op::from_u32(op);
         match cl.and_then(|c| super::flavor::vulkan::glsl_op(c, relaxed)) {
-            Some(g) => Ok(self.b.ext_inst(ty, None, set, g as u32, operands)?),
+            Some(g) => {
+                let half = |w: &Self, t: Word| match w.shape_of_type(t) {
+                    Some(super::vkmath::Shape::Num(Scalar::Float { width: 16 }, n)) => Some(n),
+                    _ => None,
+                };
+                let Some(n) = half(self, ty) else {
+                    return Ok(self.b.ext_inst(ty, None, set, g as u32, operands)?);
+                };
+                // Half functions are computed in float and rounded once: NVIDIA's half
+                // Sqrt is not correctly rounded and its half InverseSqrt is wrong for some
+                // inputs; in float both are within OpenCL's half bounds.
+                let f32 = Scalar::Float { width: 32 };
+                let f16 = Scalar::Float { width: 16 };
+                let mut wide = Vec::new();
+                for o in operands {
+                    let widened = match o {
+                        rspirv::dr::Operand::IdRef(id) => {
+                            match self.value_type(id).and_then(|t| half(self, t)) {
+                                Some(k) => {
+                                    let t = self.numeric_ty((f32, k));
+                                    rspirv::dr::Operand::IdRef(self.float_convert(
+                                        t,
+                                        id,
+                                        f16,
+                                        (f32, k),
+                                    )?)
+                                }
+                                None => rspirv::dr::Operand::IdRef(id),
+                            }
+                        }
+                        other => other,
+                    };
+                    wide.push(widened);
+                }
+                let fty = self.numeric_ty((f32, n));
+                let r = self.b.ext_inst(fty, None, set, g as u32, wide)?;
+                Ok(self.b.f_convert(ty, None, r)?)
+            }
             None => {
                 let operands: Vec<_> = operands.into_iter().collect();
                 if let Some(c) = cl {
@@ -394,7 +431,7 @@ impl Writer<'_> {
             {
                 self.vk_double_to_half(v, n)?
             }
-            (CastKind::FloatToFloat, _, _) => self.b.f_convert(ty, None, v)?,
+            (CastKind::FloatToFloat, _, _) => self.float_convert(ty, v, f, (t, n))?,
             (CastKind::ToBool, _, _) => self.nonzero(v, from)?,
             (CastKind::BoolToInt, _, _) => {
                 let one = self.const_n((t, n), ConstScalar::Int(1));

@@ -411,8 +411,9 @@ impl Writer<'_> {
                 let f = if width == 32 {
                     v
                 } else {
-                    let float = self.scalar(Scalar::Float { width: 32 });
-                    self.b.f_convert(float, None, v)?
+                    let f32 = Scalar::Float { width: 32 };
+                    let float = self.scalar(f32);
+                    self.float_convert(float, v, Scalar::Float { width }, (f32, 1))?
                 };
                 ("float", 4, vec![self.b.bitcast(uint, None, f)?])
             }

@@ -318,11 +318,16 @@ impl Writer<'_> {
                             .composite_construct(vec, None, [value, zero, zero, zero])?
                     }
                     (Some((Scalar::Float { width: 16 }, _)), _) => {
-                        self.b.f_convert(vec, None, value)?
+                        self.float_convert(vec, value, Scalar::Float { width: 16 }, (F32, 4))?
                     }
                     // Signed texels: the module's integers are signless.
                     (_, Texel::Int) => self.b.bitcast(vec, None, value)?,
                     _ => value,
+                };
+                let texel = if img.texel == Texel::Float {
+                    self.normalized_texel(img.info, texel)?
+                } else {
+                    texel
                 };
                 self.b.image_write(img.value, coord, texel, None, [])?;
                 Ok(0)
@@ -374,6 +379,44 @@ impl Writer<'_> {
                 }
             }
         }
+    }
+
+    /// A float texel for a write, rounded as OpenCL rounds it into a normalized format
+    /// (`convert_uchar_sat_rte(v * 255)` for `CL_UNORM_INT8`, …) when the image's channel
+    /// type (from `info`) is one: the device then only has to convert `(k ± 1/4) / 255` to
+    /// `k`, which rounding to nearest and truncation both do (NVIDIA's conversion is not
+    /// round-to-nearest).
+    fn normalized_texel(&mut self, info: Word, texel: Word) -> Result<Word> {
+        let fx = Fx::new(self, 4);
+        fx.reg(texel, F32);
+        let ty = fx.raw(U32, |w| {
+            let u = w.scalar(U32);
+            let t = w.b.composite_extract(u, None, info, [1])?;
+            let v4 = w.numeric_ty((U32, 4));
+            Ok(w.b.composite_construct(v4, None, [t; 4])?)
+        });
+        // (channel type, scale, lowest value): SNORM_INT8, SNORM_INT16, UNORM_INT8, UNORM_INT16.
+        let mut out = texel;
+        for (code, scale, low) in [
+            (0x10D0, 127.0, -1.0),
+            (0x10D1, 32767.0, -1.0),
+            (0x10D2, 255.0, 0.0),
+            (0x10D3, 65535.0, 0.0),
+        ] {
+            let s = fx.cf(F32, scale);
+            let lo = fx.cf(F32, low * scale);
+            let scaled = fx.mul(texel, s);
+            let k = fx.rint(fx.fmin(fx.fmax(scaled, lo), s));
+            // A quarter step away from zero, then back to [low, 1].
+            let quarter = fx.cf(F32, 0.25);
+            let zero = fx.cf(F32, 0.0);
+            let neg = fx.lt(k, zero);
+            let bias = fx.sel(neg, fx.neg(quarter), quarter);
+            let biased = fx.div(fx.add(k, bias), s);
+            let is = fx.eq(ty, fx.ci(U32, code));
+            out = fx.sel(is, biased, out);
+        }
+        fx.finish(out)
     }
 
     /// The image's size in each dimension, then its layer count for arrays (`int`s).

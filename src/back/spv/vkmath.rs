@@ -306,7 +306,7 @@ impl Writer<'_> {
     }
 
     /// The SPIR-V type of the value `id`, looked up in the module.
-    fn value_type(&self, id: Word) -> Option<Word> {
+    pub(super) fn value_type(&self, id: Word) -> Option<Word> {
         let m = self.b.module_ref();
         let find = |i: &Instruction| (i.result_id == Some(id)).then_some(i.result_type).flatten();
         if let Some(t) = m.types_global_values.iter().find_map(find) {
@@ -780,6 +780,12 @@ impl<'a, 'm> Fx<'a, 'm> {
             }
             (Scalar::Float { .. }, Scalar::Int { .. }) => {
                 self.un(to, |b_, t| b_.convert_f_to_u(t, None, a))
+            }
+            // A half widened from its bits (see `Writer::float_convert`).
+            (Scalar::Float { width: 16 }, Scalar::Float { .. }) => {
+                let bits = self.cast(a, int_of(from, false));
+                let f = convert::half_to_float(self, bits);
+                self.conv(f, to)
             }
             (Scalar::Float { .. }, Scalar::Float { .. }) => {
                 self.un(to, |b_, t| b_.f_convert(t, None, a))

@@ -42,6 +42,28 @@ impl Writer<'_> {
         fx.finish(v)
     }
 
+    /// `OpFConvert` of `n` components of `v` from `from` to `to` (type `ty`), except that
+    /// on Vulkan a `half` is widened from its bits with integer instructions: NVIDIA's
+    /// driver folds a widening of a narrowing (`(float)(half)x`) into `x`, skipping the
+    /// rounding to half.
+    pub(in super::super) fn float_convert(
+        &mut self,
+        ty: Word,
+        v: Word,
+        from: Scalar,
+        (to, n): (Scalar, u8),
+    ) -> Result<Word> {
+        if !(self.opts.flavor.is_vulkan() && from == F16 && to != F16) {
+            return Ok(self.b.f_convert(ty, None, v)?);
+        }
+        let fx = Fx::new(self, n);
+        fx.reg(v, F16);
+        let bits = fx.cast(v, U16);
+        let f = half_to_float(&fx, bits);
+        let out = fx.conv(f, to);
+        fx.finish(out)
+    }
+
     /// Vulkan: the half bits (`ushort`s) of `n` components of `x` (`float` or `double`).
     pub(in super::super) fn vk_float_to_half(
         &mut self,
@@ -139,7 +161,7 @@ pub(super) fn double_to_half(fx: &Fx<'_, '_>, x: Word) -> Word {
 
 /// The `float` value of the `half` bits `h` (kind `ushort`), exactly (subnormal halfs
 /// included, whatever the device does with subnormal arithmetic).
-fn half_to_float(fx: &Fx<'_, '_>, h: Word) -> Word {
+pub(super) fn half_to_float(fx: &Fx<'_, '_>, h: Word) -> Word {
     fx.reg(h, U16);
     let h = fx.conv(h, U32);
     let sign = fx.shli(fx.andi(h, 0x8000), 16);
