@@ -199,6 +199,7 @@ fn image_reflection() -> Reflection {
                     free: false,
                 },
                 private_stack_bytes: 16,
+                local_frame: None,
                 bindings: vec![
                     binding(1, "storage_buffer", "printf", None),
                     binding(2, "sampled_image", "arg", Some(0)),

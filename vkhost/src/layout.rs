@@ -393,6 +393,86 @@ pub fn fill_block(
     Ok(block)
 }
 
+/// The work-group local frames of a flat-generic kernel's dispatch: each frame holds the
+/// kernel's `__local` variables, then its `__local` arguments (16-aligned, in order).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalFrames {
+    /// Bytes of one work-group's frame (a multiple of 16).
+    pub frame_bytes: u64,
+    /// Bytes of the buffer holding every work-group's frame.
+    pub total_bytes: u64,
+    /// (block offset, offset in the frame) of each `__local` argument.
+    pub args: Vec<(u32, u64)>,
+    /// Block offset of the frames' address and frame size.
+    pub block_offset: u32,
+}
+
+/// The local frames a dispatch of `kernel` over `r` needs; `None` when the kernel has none.
+pub fn local_frames(
+    kernel: &Kernel,
+    r: &Resolved,
+    args: &[ArgValue],
+) -> Result<Option<LocalFrames>, LayoutError> {
+    let v = kernel_vulkan(kernel)?;
+    check_args(kernel, args)?;
+    let Some(frame) = v.local_frame else {
+        return Ok(None);
+    };
+    let overflow =
+        || LayoutError::Range(format!("kernel `{}`: local frames overflow", kernel.name));
+    let mut pos = frame.static_bytes.next_multiple_of(16);
+    let mut out = Vec::new();
+    for (p, a) in kernel.args.iter().zip(args) {
+        let ArgValue::Local(bytes) = *a else { continue };
+        let at = p
+            .vulkan
+            .and_then(|x| x.offset)
+            .ok_or_else(|| LayoutError::BadReflection {
+                kernel: kernel.name.clone(),
+                msg: format!("__local argument `{}` has no vulkan.offset", p.name),
+            })?;
+        pos = pos.next_multiple_of(16);
+        out.push((at, pos));
+        pos = pos.checked_add(bytes).ok_or_else(overflow)?;
+    }
+    let frame_bytes = pos.next_multiple_of(16).max(16);
+    let groups: u64 = r.groups.iter().map(|&g| g as u64).product();
+    let total_bytes = frame_bytes.checked_mul(groups).ok_or_else(overflow)?;
+    Ok(Some(LocalFrames {
+        frame_bytes,
+        total_bytes,
+        args: out,
+        block_offset: frame.offset,
+    }))
+}
+
+/// Writes the local frames' address `address`, the frame size and each `__local`
+/// argument's offset in the frame into `block`.
+pub fn write_local_frames(
+    kernel: &Kernel,
+    block: &mut [u8],
+    frames: &LocalFrames,
+    address: u64,
+) -> Result<(), LayoutError> {
+    let mut put = |at: u32, value: u64| -> Result<(), LayoutError> {
+        let at = at as usize;
+        let dst = block
+            .get_mut(at..at + 8)
+            .ok_or_else(|| LayoutError::BadReflection {
+                kernel: kernel.name.clone(),
+                msg: format!("local frame slot at byte {at} is outside the block"),
+            })?;
+        dst.copy_from_slice(&value.to_le_bytes());
+        Ok(())
+    };
+    put(frames.block_offset, address)?;
+    put(frames.block_offset + 8, frames.frame_bytes)?;
+    for &(at, offset) in &frames.args {
+        put(at, offset)?;
+    }
+    Ok(())
+}
+
 /// The specialization constants of a dispatch, `(constant id, value)`, sorted by id: the
 /// work-group size (when the kernel takes it through spec ids) and each `__local` argument's
 /// length in elements (`bytes / elem_size`, at least 1).
@@ -409,6 +489,10 @@ pub fn spec_constants(
     }
     for (index, (p, a)) in kernel.args.iter().zip(args).enumerate() {
         let ArgValue::Local(bytes) = *a else { continue };
+        if v.local_frame.is_some() {
+            // Flat generic pointers: the argument is in the local frame.
+            continue;
+        }
         if bytes == 0 {
             return Err(LayoutError::Range(format!(
                 "__local argument {index} `{}` has size 0",

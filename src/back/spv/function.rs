@@ -71,7 +71,8 @@ impl Writer<'_> {
         }
         let mut entries = Vec::new();
         if vulkan {
-            let abis = super::flavor::vulkan::abi::kernels(self.m, self.valid);
+            let abis =
+                super::flavor::vulkan::abi::kernels(self.m, self.valid, self.opts.flat_generic);
             self.local_arg_arrays(&abis)?;
             for (h, _) in self.m.functions.iter() {
                 if let Some(&id) = self.callable.get(&h) {
@@ -215,17 +216,16 @@ impl Writer<'_> {
                 ty
             });
         }
-        // `__local` variables of a kernel are module-scope `Workgroup` variables.
+        // `__local` variables of a kernel are module-scope `Workgroup` variables (in the local
+        // frame with flat generic pointers).
         for (lh, l) in f.locals.iter() {
             if !l.is_param
                 && l.ty.space == Some(AddressSpace::Local)
+                && !self.local_frame.slots.contains_key(&(fh, lh))
                 && !self.hoisted.contains_key(&(fh, lh))
             {
                 let ty = self.ty(l.ty.ty, l.span)?;
-                let sc = self
-                    .opts
-                    .flavor
-                    .storage_class(AddressSpace::Local, Site::ModuleVariable);
+                let sc = self.storage_class(AddressSpace::Local, Site::ModuleVariable);
                 let ptr = self.pointer_sc(sc, ty);
                 let var = self.module_variable(ptr, sc, None);
                 self.b.name(var, format!("{}.{}", f.name, l.name));
@@ -392,7 +392,11 @@ impl Writer<'_> {
                 continue;
             }
             if let Some(&offset) = self.stack.slots.get(&(fh, lh)) {
-                stacked.push((lh, offset));
+                stacked.push((lh, offset, AddressSpace::Private));
+                continue;
+            }
+            if let Some(&offset) = self.local_frame.slots.get(&(fh, lh)) {
+                stacked.push((lh, offset, AddressSpace::Local));
                 continue;
             }
             let ty = self.ty(l.ty.ty, l.span)?;
@@ -432,18 +436,20 @@ impl Writer<'_> {
             }
         }
         st.call_results.extend(call_results);
-        // Escaping private objects: addresses in this work-item's stack frame.
-        for (lh, offset) in stacked {
+        // Escaping private objects: addresses in this work-item's stack frame; `__local`
+        // variables of a flat-generic module: in this work-group's local frame.
+        for (lh, offset, space) in stacked {
             let l = &f.locals[lh];
             self.check_buffer_type(l.ty.ty, l.span)?;
             let ty = self.ty(l.ty.ty, l.span)?;
-            let sc = self
-                .opts
-                .flavor
-                .storage_class(AddressSpace::Private, Site::Pointee);
+            let sc = self.storage_class(space, Site::Pointee);
             let ptr_ty = self.pointer_sc(sc, ty);
             let nd = self.ndrange();
-            let ptr = self.stack_address(&mut st.used, nd.frame, offset, ptr_ty)?;
+            let base = match space {
+                AddressSpace::Local => nd.local_frame,
+                _ => nd.frame,
+            };
+            let ptr = self.stack_address(&mut st.used, base, offset, ptr_ty)?;
             st.locals.insert(lh, ptr);
             st.on_stack.insert(lh);
         }
@@ -569,9 +575,7 @@ impl Writer<'_> {
 
     /// The storage class of a function's own variables.
     pub(super) fn function_class(&self) -> StorageClass {
-        self.opts
-            .flavor
-            .storage_class(AddressSpace::Private, Site::FunctionVariable)
+        self.storage_class(AddressSpace::Private, Site::FunctionVariable)
     }
 
     /// Whether `f` returns a struct (through a result pointer).
