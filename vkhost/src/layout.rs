@@ -632,6 +632,65 @@ mod tests {
         );
     }
 
+    /// `kernel void f(local int *a, global int *o, local char *b)` of a flat-generic
+    /// module with 40 bytes of `__local` variables.
+    fn flat_kernel() -> Kernel {
+        let json = r#"{"kernels": [{"name": "f", "args": [
+              {"name": "a", "class": "local", "ty": {"kind": "scalar", "size": 4},
+               "vulkan": {"offset": 48, "size": 8}},
+              {"name": "o", "class": "buffer", "ty": {"kind": "scalar", "size": 4},
+               "vulkan": {"offset": 56, "size": 8}},
+              {"name": "b", "class": "local", "ty": {"kind": "scalar", "size": 1},
+               "vulkan": {"offset": 64, "size": 8}}],
+              "vulkan": {"entry_point": "f", "block": "push_constant", "block_size": 88,
+                         "workgroup_size": {"spec_ids": [0, 1, 2]},
+                         "local_frame": {"offset": 72, "static_bytes": 40}}}]}"#;
+        Reflection::from_json(json).unwrap().kernels.remove(0)
+    }
+
+    #[test]
+    fn flat_kernels_get_local_frames_per_work_group() {
+        let k = flat_kernel();
+        let r = resolve_range(&k, &NdRange::new(&[100]).with_local(&[32])).unwrap();
+        let args = [
+            ArgValue::Local(36),
+            ArgValue::Address(7),
+            ArgValue::Local(3),
+        ];
+        let f = local_frames(&k, &r, &args).unwrap().unwrap();
+        // 40 static bytes → 48; a at 48 (36 bytes) → 84; b at 96 (3 bytes) → 99 → 112.
+        assert_eq!(f.args, vec![(48, 48), (64, 96)]);
+        assert_eq!(f.frame_bytes, 112);
+        assert_eq!(
+            f.total_bytes,
+            112 * 4,
+            "one frame per work-group (4 of them)"
+        );
+        let mut b = fill_block(&k, &Header::new(&r, 0, 0), &args).unwrap();
+        write_local_frames(&k, &mut b, &f, 0x1000_0000).unwrap();
+        let u64_at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+        assert_eq!(u64_at(48), 48);
+        assert_eq!(u64_at(56), 7);
+        assert_eq!(u64_at(64), 96);
+        assert_eq!(u64_at(72), 0x1000_0000);
+        assert_eq!(u64_at(80), 112);
+        assert_eq!(
+            spec_constants(&k, &r, &args).unwrap(),
+            vec![(0, 32), (1, 1), (2, 1)],
+            "no specialization constant for flat __local arguments"
+        );
+        // Other kernels have no frames.
+        let plain = kernel(SPEC);
+        let v = v3();
+        let args = [
+            ArgValue::Address(0),
+            ArgValue::Bytes(&v),
+            ArgValue::Local(64),
+            ArgValue::Bytes(&[0; 4]),
+        ];
+        assert_eq!(local_frames(&plain, &r, &args).unwrap(), None);
+    }
+
     #[test]
     fn block_size_rounds_up_to_four() {
         let mut k = kernel(SPEC);
