@@ -1008,6 +1008,25 @@ mod tests {
     }
 
     #[test]
+    fn flat_generic_modules_reach_every_space_through_device_addresses() {
+        use AddressSpace::*;
+        use Site::*;
+        for site in [FunctionVariable, ModuleVariable, Pointee] {
+            for space in [Local, Generic, Global] {
+                assert_eq!(
+                    flat_storage_class(space, site),
+                    StorageClass::PhysicalStorageBuffer
+                );
+            }
+            assert_eq!(
+                flat_storage_class(Private, site),
+                storage_class(Private, site),
+                "private objects keep their classes (escaping ones are in the stack)"
+            );
+        }
+    }
+
+    #[test]
     fn no_sequential_consistency_under_the_vulkan_memory_model() {
         let s = semantics(
             MemorySemantics::SEQUENTIALLY_CONSISTENT,
