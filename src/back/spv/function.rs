@@ -406,8 +406,9 @@ impl Writer<'_> {
             self.b.name(var, l.name.clone());
             // A variable holding a `__local` pointer.
             self.note_logical_pointer(l.ty.ty);
-            if self.is_buffer_pointer(l.ty.ty) {
-                // A variable holding a buffer address says whether it aliases.
+            if self.is_buffer_pointer(array_elem(self.m, l.ty.ty)) {
+                // A variable holding buffer addresses (one, or an array of them) says whether
+                // they alias.
                 let restrict = f
                     .params
                     .iter()
@@ -969,4 +970,12 @@ fn unassigned_pointer_params(
         }
     }
     out
+}
+
+/// The element type of (nested) arrays of `ty`, or `ty` itself.
+fn array_elem(m: &clc_passes::ast::Module, mut ty: Handle<Type>) -> Handle<Type> {
+    while let Type::Array { elem, .. } = m.types.get(ty) {
+        ty = *elem;
+    }
+    ty
 }
