@@ -449,7 +449,10 @@ impl Writer<'_> {
                 self.b
                     .decorate(len, Decoration::SpecId, [Operand::LiteralBit32(spec_id)]);
                 let arr = self.b.type_array(elem, len);
-                let sc = self.storage_class(AddressSpace::Local, Site::ModuleVariable);
+                let sc = self
+                    .opts
+                    .flavor
+                    .storage_class(AddressSpace::Local, Site::ModuleVariable);
                 let ptr = self.pointer_sc(sc, arr);
                 let var = self.module_variable(ptr, sc, None);
                 self.b.name(var, format!("{}.{}", f.name, l.name));

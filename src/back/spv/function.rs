@@ -225,7 +225,10 @@ impl Writer<'_> {
                 && !self.hoisted.contains_key(&(fh, lh))
             {
                 let ty = self.ty(l.ty.ty, l.span)?;
-                let sc = self.storage_class(AddressSpace::Local, Site::ModuleVariable);
+                let sc = self
+                    .opts
+                    .flavor
+                    .storage_class(AddressSpace::Local, Site::ModuleVariable);
                 let ptr = self.pointer_sc(sc, ty);
                 let var = self.module_variable(ptr, sc, None);
                 self.b.name(var, format!("{}.{}", f.name, l.name));
