@@ -176,6 +176,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
             });
         }
     };
+    let mut flat_generic = false;
     if flavor.is_vulkan() && !diags.has_errors() {
         // Vulkan has no generic address space: every generic pointer gets its named space
         // (helpers cloned per signature), or a located error.
@@ -183,7 +184,19 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
             bug,
             sources: sources.clone(),
         })?;
-        diags.extend(found);
+        // Where a pointer's space differs at run time, generic pointers stay generic and
+        // become flat device addresses (docs/VULKAN.md, "Generic pointers chosen at run
+        // time"); the module's other pointers keep their classes.
+        if found.has_errors() {
+            flat_generic = true;
+            for d in found {
+                if d.severity < clc_passes::diag::Severity::Error {
+                    diags.push(d);
+                }
+            }
+        } else {
+            diags.extend(found);
+        }
         // Its control flow must be structured: gotos become a dispatcher loop.
         clc_passes::structure_gotos::run(&mut module).map_err(|bug| Error::Internal {
             bug,
@@ -218,6 +231,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         version,
         float: float_options(opts, &module),
         debug,
+        flat_generic,
     };
     let written = match spv::write(&module, &valid, &bopts) {
         Ok(w) => w,
@@ -285,6 +299,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         spirv_version: [version.0, version.1],
         features: crate::back::spv::flavor::vulkan::features(&capabilities),
         extensions: Vec::new(),
+        flat_generic,
         subgroup_operations: crate::back::spv::flavor::vulkan::subgroup_operations(&capabilities),
         fma_fused_spec_id: fma_fused_spec
             .then_some(crate::back::spv::flavor::vulkan::abi::FMA_FUSED_SPEC_ID),

@@ -36,6 +36,10 @@ pub struct VulkanModule {
     /// `vote`, `arithmetic`, `shuffle`, `shuffle_relative`): sub-group functions use them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub subgroup_operations: Vec<&'static str>,
+    /// Generic pointers whose address space is chosen at run time are device addresses:
+    /// kernels have a `local_frame` (docs/VULKAN.md, "Generic pointers chosen at run time").
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub flat_generic: bool,
     /// The module data buffer (program-scope variables), when there is one.
     pub data: Option<DataBuffer>,
     /// How to format the records of the printf buffer, when a kernel calls `printf`
@@ -72,6 +76,21 @@ pub struct VulkanKernel {
     pub private_stack_bytes: u64,
     /// The descriptors of set 0 the pipeline layout needs, by binding (empty: none).
     pub bindings: Vec<VulkanBinding>,
+    /// Flat generic pointers: where the work-group local frames are passed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local_frame: Option<LocalFrame>,
+}
+
+/// The work-group local frames of a flat-generic kernel: `__local` variables (the first
+/// `static_bytes`), then the `__local` arguments, each at the offset the host writes at its
+/// `vulkan.offset`, 16-aligned. At `offset` in the block the host writes the frames
+/// buffer's address, at `offset + 8` the bytes of one frame (both `ulong`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LocalFrame {
+    /// Byte offset in the argument block.
+    pub offset: u64,
+    /// Bytes of the `__local` variables at the start of each frame (a multiple of 16).
+    pub static_bytes: u64,
 }
 
 /// One descriptor of a kernel's set 0.
@@ -312,8 +331,10 @@ pub fn reflect(
     vulkan: Option<VulkanModule>,
 ) -> Reflection {
     use crate::back::spv::flavor::vulkan::abi;
+    let flat = vulkan.as_ref().is_some_and(|v| v.flat_generic);
+    let static_local = if flat { abi::local_frame(m).frame } else { 0 };
     let abis = if vulkan.is_some() {
-        abi::kernels(m, valid)
+        abi::kernels(m, valid, flat)
     } else {
         Vec::new()
     };
@@ -369,6 +390,11 @@ pub fn reflect(
                             v.offset = Some(offset);
                             v.size = Some(size);
                         }
+                        abi::ArgSlot::LocalOffset { offset, elem_size } => {
+                            v.offset = Some(offset);
+                            v.size = Some(8);
+                            v.elem_size = Some(elem_size);
+                        }
                         abi::ArgSlot::LocalArray { spec_id, elem_size } => {
                             v.spec_id = Some(spec_id);
                             v.elem_size = Some(elem_size);
@@ -421,6 +447,10 @@ pub fn reflect(
                     free: attrs.reqd_work_group_size.is_none() && abi::group_free(m, k.function),
                 },
                 private_stack_bytes: stack_bytes,
+                local_frame: k.local_frame.map(|offset| LocalFrame {
+                    offset,
+                    static_bytes: static_local,
+                }),
                 bindings: k
                     .bindings()
                     .into_iter()

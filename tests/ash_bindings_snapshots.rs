@@ -157,6 +157,7 @@ fn image_reflection() -> Reflection {
             extensions: vec!["VK_KHR_shader_non_semantic_info"],
             fma_fused_spec_id: None,
             subgroup_operations: vec!["basic", "vote"],
+            flat_generic: false,
             data: None,
             printf: None,
         }),
@@ -199,6 +200,7 @@ fn image_reflection() -> Reflection {
                     free: false,
                 },
                 private_stack_bytes: 16,
+                local_frame: None,
                 bindings: vec![
                     binding(1, "storage_buffer", "printf", None),
                     binding(2, "sampled_image", "arg", Some(0)),

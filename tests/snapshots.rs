@@ -15,6 +15,8 @@ const KERNELS: &[(&str, &str)] = &[
     ("memory/private_pointer_escape.cl", "CL1.2"),
     ("generic/generic_helper.cl", "CL2.0"),
     ("atomics/global_int32.cl", "CL1.2"),
+    // Vulkan: generic pointers chosen at run time (flat device addresses, local frames).
+    ("memory/to_addrspace.cl", "CL2.0"),
 ];
 
 const TARGETS: &[(&str, clc::Target)] = &[

@@ -37,7 +37,9 @@
 //! On success no expression, local, parameter, result, compute type, global or struct member
 //! refers to a generic pointee; every existing function keeps its handle (so
 //! [`crate::pipeline::Validated`] stays valid) and clones are appended. On error the module
-//! is left unchanged.
+//! is left unchanged: the Vulkan driver then keeps its generic pointers as flat device
+//! addresses (docs/VULKAN.md, "Generic pointers chosen at run time") instead of reporting
+//! the errors.
 
 use crate::ast::{
     AddressSpace, Builtin, CastKind, Category, ConstValue, ExprKind, Function, GlobalInit, Handle,

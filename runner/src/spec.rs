@@ -9,7 +9,8 @@
 //! driver_broken = "why"     # optional: the runtime's own compiler is known to get it wrong
 //! vulkan_skip = "why"       # optional: not run by `clc-run --vulkan`, for this reason
 //! lavapipe_skip = "why"     # optional: as vulkan_skip, on lavapipe only (a driver limitation)
-//! opencl_skip = "why"       # optional: run by `clc-run --vulkan` only (a Vulkan host setting)
+//! opencl_skip = "why"       # optional: run by `clc-run --vulkan` only (a Vulkan host setting,
+//!                           # or results the OpenCL driver cannot give, such as to_*'s NULLs)
 //! float_denormals = "why"   # optional: the expected values need float subnormals kept; not
 //!                           # run on a Vulkan device that flushes them (OpenCL allows that)
 //! requires = ["cl_khr_fp16"]  # optional: optional device capabilities the kernel needs; a
@@ -168,7 +169,8 @@ pub struct SpecFile {
     /// Vulkan driver), whose precision or bugs the kernel cannot meet; other devices run it.
     pub lavapipe_skip: Option<String>,
     /// `opencl_skip = "reason"`: the runs need a setting only the Vulkan host has (a small
-    /// printf buffer); the OpenCL target lists them as skipped with the reason.
+    /// printf buffer), or check results the OpenCL driver cannot give (a mismatched
+    /// `to_local`'s NULL); the OpenCL target lists them as skipped with the reason.
     pub opencl_skip: Option<String>,
     /// `float_denormals = "what"`: the expected values assume `float` subnormals are kept
     /// (OpenCL lets a device flush them); skipped on Vulkan devices that flush them.

@@ -274,6 +274,12 @@ pub(super) fn kernel_items(
         .vulkan
         .as_ref()
         .ok_or_else(|| format!("kernel `{}` has no Vulkan layout", k.name))?;
+    if v.local_frame.is_some() {
+        return Err(format!(
+            "kernel `{}`: its generic pointers are chosen at run time (work-group local frames, docs/VULKAN.md), which the ash bindings do not support yet",
+            k.name
+        ));
+    }
     let push = match v.block {
         "push_constant" => true,
         "uniform_buffer" => false,

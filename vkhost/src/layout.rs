@@ -393,6 +393,86 @@ pub fn fill_block(
     Ok(block)
 }
 
+/// The work-group local frames of a flat-generic kernel's dispatch: each frame holds the
+/// kernel's `__local` variables, then its `__local` arguments (16-aligned, in order).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalFrames {
+    /// Bytes of one work-group's frame (a multiple of 16).
+    pub frame_bytes: u64,
+    /// Bytes of the buffer holding every work-group's frame.
+    pub total_bytes: u64,
+    /// (block offset, offset in the frame) of each `__local` argument.
+    pub args: Vec<(u32, u64)>,
+    /// Block offset of the frames' address and frame size.
+    pub block_offset: u32,
+}
+
+/// The local frames a dispatch of `kernel` over `r` needs; `None` when the kernel has none.
+pub fn local_frames(
+    kernel: &Kernel,
+    r: &Resolved,
+    args: &[ArgValue],
+) -> Result<Option<LocalFrames>, LayoutError> {
+    let v = kernel_vulkan(kernel)?;
+    check_args(kernel, args)?;
+    let Some(frame) = v.local_frame else {
+        return Ok(None);
+    };
+    let overflow =
+        || LayoutError::Range(format!("kernel `{}`: local frames overflow", kernel.name));
+    let mut pos = frame.static_bytes.next_multiple_of(16);
+    let mut out = Vec::new();
+    for (p, a) in kernel.args.iter().zip(args) {
+        let ArgValue::Local(bytes) = *a else { continue };
+        let at = p
+            .vulkan
+            .and_then(|x| x.offset)
+            .ok_or_else(|| LayoutError::BadReflection {
+                kernel: kernel.name.clone(),
+                msg: format!("__local argument `{}` has no vulkan.offset", p.name),
+            })?;
+        pos = pos.next_multiple_of(16);
+        out.push((at, pos));
+        pos = pos.checked_add(bytes).ok_or_else(overflow)?;
+    }
+    let frame_bytes = pos.next_multiple_of(16).max(16);
+    let groups: u64 = r.groups.iter().map(|&g| g as u64).product();
+    let total_bytes = frame_bytes.checked_mul(groups).ok_or_else(overflow)?;
+    Ok(Some(LocalFrames {
+        frame_bytes,
+        total_bytes,
+        args: out,
+        block_offset: frame.offset,
+    }))
+}
+
+/// Writes the local frames' address `address`, the frame size and each `__local`
+/// argument's offset in the frame into `block`.
+pub fn write_local_frames(
+    kernel: &Kernel,
+    block: &mut [u8],
+    frames: &LocalFrames,
+    address: u64,
+) -> Result<(), LayoutError> {
+    let mut put = |at: u32, value: u64| -> Result<(), LayoutError> {
+        let at = at as usize;
+        let dst = block
+            .get_mut(at..at + 8)
+            .ok_or_else(|| LayoutError::BadReflection {
+                kernel: kernel.name.clone(),
+                msg: format!("local frame slot at byte {at} is outside the block"),
+            })?;
+        dst.copy_from_slice(&value.to_le_bytes());
+        Ok(())
+    };
+    put(frames.block_offset, address)?;
+    put(frames.block_offset + 8, frames.frame_bytes)?;
+    for &(at, offset) in &frames.args {
+        put(at, offset)?;
+    }
+    Ok(())
+}
+
 /// The specialization constants of a dispatch, `(constant id, value)`, sorted by id: the
 /// work-group size (when the kernel takes it through spec ids) and each `__local` argument's
 /// length in elements (`bytes / elem_size`, at least 1).
@@ -409,6 +489,10 @@ pub fn spec_constants(
     }
     for (index, (p, a)) in kernel.args.iter().zip(args).enumerate() {
         let ArgValue::Local(bytes) = *a else { continue };
+        if v.local_frame.is_some() {
+            // Flat generic pointers: the argument is in the local frame.
+            continue;
+        }
         if bytes == 0 {
             return Err(LayoutError::Range(format!(
                 "__local argument {index} `{}` has size 0",
@@ -546,6 +630,65 @@ mod tests {
             spec_constants(&k, &r, &args).unwrap(),
             vec![(0, 32), (1, 1), (2, 1), (3, 16)]
         );
+    }
+
+    /// `kernel void f(local int *a, global int *o, local char *b)` of a flat-generic
+    /// module with 40 bytes of `__local` variables.
+    fn flat_kernel() -> Kernel {
+        let json = r#"{"kernels": [{"name": "f", "args": [
+              {"name": "a", "class": "local", "ty": {"kind": "scalar", "size": 4},
+               "vulkan": {"offset": 48, "size": 8}},
+              {"name": "o", "class": "buffer", "ty": {"kind": "scalar", "size": 4},
+               "vulkan": {"offset": 56, "size": 8}},
+              {"name": "b", "class": "local", "ty": {"kind": "scalar", "size": 1},
+               "vulkan": {"offset": 64, "size": 8}}],
+              "vulkan": {"entry_point": "f", "block": "push_constant", "block_size": 88,
+                         "workgroup_size": {"spec_ids": [0, 1, 2]},
+                         "local_frame": {"offset": 72, "static_bytes": 40}}}]}"#;
+        Reflection::from_json(json).unwrap().kernels.remove(0)
+    }
+
+    #[test]
+    fn flat_kernels_get_local_frames_per_work_group() {
+        let k = flat_kernel();
+        let r = resolve_range(&k, &NdRange::new(&[100]).with_local(&[32])).unwrap();
+        let args = [
+            ArgValue::Local(36),
+            ArgValue::Address(7),
+            ArgValue::Local(3),
+        ];
+        let f = local_frames(&k, &r, &args).unwrap().unwrap();
+        // 40 static bytes → 48; a at 48 (36 bytes) → 84; b at 96 (3 bytes) → 99 → 112.
+        assert_eq!(f.args, vec![(48, 48), (64, 96)]);
+        assert_eq!(f.frame_bytes, 112);
+        assert_eq!(
+            f.total_bytes,
+            112 * 4,
+            "one frame per work-group (4 of them)"
+        );
+        let mut b = fill_block(&k, &Header::new(&r, 0, 0), &args).unwrap();
+        write_local_frames(&k, &mut b, &f, 0x1000_0000).unwrap();
+        let u64_at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+        assert_eq!(u64_at(48), 48);
+        assert_eq!(u64_at(56), 7);
+        assert_eq!(u64_at(64), 96);
+        assert_eq!(u64_at(72), 0x1000_0000);
+        assert_eq!(u64_at(80), 112);
+        assert_eq!(
+            spec_constants(&k, &r, &args).unwrap(),
+            vec![(0, 32), (1, 1), (2, 1)],
+            "no specialization constant for flat __local arguments"
+        );
+        // Other kernels have no frames.
+        let plain = kernel(SPEC);
+        let v = v3();
+        let args = [
+            ArgValue::Address(0),
+            ArgValue::Bytes(&v),
+            ArgValue::Local(64),
+            ArgValue::Bytes(&[0; 4]),
+        ];
+        assert_eq!(local_frames(&plain, &r, &args).unwrap(), None);
     }
 
     #[test]

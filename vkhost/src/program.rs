@@ -153,6 +153,8 @@ struct Prepared {
     printf: bool,
     set: Option<SetBinding>,
     _stack: Option<Buffer>,
+    /// Flat generic pointers: every work-group's `__local` memory.
+    _local_frames: Option<Buffer>,
     groups: [u32; 3],
 }
 
@@ -692,7 +694,15 @@ impl Program {
             self.data.as_ref().map_or(0, Buffer::device_address),
             stack.as_ref().map_or(0, Buffer::device_address),
         );
-        let block = fill_block(k, &header, &values)?;
+        let mut block = fill_block(k, &header, &values)?;
+        let frames = match crate::layout::local_frames(k, &r, &values)? {
+            Some(f) => {
+                let buffer = Buffer::new(&self.dev, f.total_bytes)?;
+                crate::layout::write_local_frames(k, &mut block, &f, buffer.device_address())?;
+                Some(buffer)
+            }
+            None => None,
+        };
         let pipeline = self.pipeline(index, &v.entry_point, layout.layout, specs)?;
         let push = layout.block == BlockKind::PushConstant;
         let set = if layout.bindings.is_empty() {
@@ -708,6 +718,7 @@ impl Program {
             printf: layout.printf,
             set,
             _stack: stack,
+            _local_frames: frames,
             groups: r.groups,
         })
     }

@@ -270,6 +270,19 @@ pub struct KernelVulkan {
     /// The descriptors of set 0 (docs/VULKAN.md, "Descriptors").
     #[serde(default)]
     pub bindings: Vec<Binding>,
+    /// Flat generic pointers: the work-group local frames (docs/VULKAN.md, "Generic
+    /// pointers chosen at run time").
+    #[serde(default)]
+    pub local_frame: Option<LocalFrame>,
+}
+
+/// Where a flat-generic kernel takes its work-group local frames.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub struct LocalFrame {
+    /// Block offset of the frames buffer's address (`ulong`), then of one frame's bytes.
+    pub offset: u32,
+    /// Bytes of `__local` variables at the start of each frame.
+    pub static_bytes: u64,
 }
 
 /// One descriptor of a kernel's set 0.

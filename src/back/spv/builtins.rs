@@ -207,15 +207,51 @@ impl Writer<'_> {
             Builtin::C11Atomic(a) => self.c11_atomic(st, a, args, result, span),
             Builtin::Image(f) => self.image_builtin(st, f, args, result, span),
             Builtin::Group(scope, op) => self.group(st, scope, op, args, result, span),
+            Builtin::ToSpace(space) if self.opts.flat_generic => {
+                let p = arg(args, 0, span)?;
+                let v = self.value(st, p)?;
+                let (a, local, private) = self.flat_space_of(st, v)?;
+                let bool1 = self.bool_ty_n(1);
+                let inside = match space {
+                    AddressSpace::Local => local,
+                    AddressSpace::Private => private,
+                    _ => {
+                        let either = self.b.logical_or(bool1, None, local, private)?;
+                        self.b.logical_not(bool1, None, either)?
+                    }
+                };
+                let ulong = self.scalar(Scalar::Int {
+                    width: 64,
+                    signed: false,
+                });
+                let zero = self.u64_const(0);
+                let a = self.b.select(ulong, None, inside, a, zero)?;
+                Ok(self.b.convert_u_to_ptr(ty, None, a)?)
+            }
+            Builtin::GetFence if self.opts.flat_generic => {
+                let p = arg(args, 0, span)?;
+                let v = self.value(st, p)?;
+                let (_, local, private) = self.flat_space_of(st, v)?;
+                let uint = self.scalar(Scalar::Int {
+                    width: 32,
+                    signed: false,
+                });
+                // CLK_LOCAL_MEM_FENCE, none for private memory, else CLK_GLOBAL_MEM_FENCE.
+                let [one, two, zero] = [1, 2, 0].map(|c| self.u32_const(c));
+                let f = self.b.select(uint, None, private, zero, two)?;
+                let f = self.b.select(uint, None, local, one, f)?;
+                Ok(if ty == uint {
+                    f
+                } else {
+                    self.b.u_convert(ty, None, f)?
+                })
+            }
             Builtin::ToSpace(space) => {
                 // OpGenericCastToPtrExplicit yields null outside the space. (Intel's CPU
                 // runtime treats it as a plain cast and has no get_fence to decide it by.)
                 let p = arg(args, 0, span)?;
                 let v = self.value(st, p)?;
-                let sc = self
-                    .opts
-                    .flavor
-                    .storage_class(space, super::flavor::Site::Pointee);
+                let sc = self.storage_class(space, super::flavor::Site::Pointee);
                 Ok(self.b.generic_cast_to_ptr_explicit(ty, None, v, sc)?)
             }
             Builtin::GetFence => {
@@ -398,7 +434,7 @@ impl Writer<'_> {
         span: Span,
     ) -> Result<Word> {
         let flags = self.const_arg(st, args, 0, span)?;
-        let storage = self.opts.flavor.fence_storage(fence_semantics(flags));
+        let storage = self.fence_storage(fence_semantics(flags));
         let sc = MemorySemantics::SEQUENTIALLY_CONSISTENT;
         let (scope, order) = match s {
             Sync::Barrier => (Scope::Workgroup, sc),
@@ -806,6 +842,7 @@ impl Writer<'_> {
             }
         };
         let flavor = self.opts.flavor;
+        let flat = self.opts.flat_generic;
         let sem_of = |order: u64, space: AddressSpace| -> MemorySemantics {
             let o = match order {
                 0 => MemorySemantics::empty(),
@@ -814,7 +851,7 @@ impl Writer<'_> {
                 4 => MemorySemantics::ACQUIRE_RELEASE,
                 _ => MemorySemantics::SEQUENTIALLY_CONSISTENT,
             };
-            flavor.semantics(o, flavor.storage_semantics(space))
+            flavor.semantics(o, super::storage_semantics(flavor, flat, space))
         };
         if a == C11Atomic::WorkItemFence {
             let flags = self.const_arg(st, args, 0, span)?;
@@ -829,7 +866,7 @@ impl Writer<'_> {
                 & !(MemorySemantics::WORKGROUP_MEMORY
                     | MemorySemantics::CROSS_WORKGROUP_MEMORY
                     | MemorySemantics::UNIFORM_MEMORY);
-            let storage = self.opts.flavor.fence_storage(fence_semantics(flags));
+            let storage = self.fence_storage(fence_semantics(flags));
             let sem = self.u32_const((sem | storage).bits());
             let mem = self.u32_const(scope as u32);
             self.b.memory_barrier(mem, sem)?;
@@ -878,7 +915,7 @@ impl Writer<'_> {
         let b = &mut self.b;
         Ok(match a {
             C11Atomic::Init => {
-                let sc = self.opts.flavor.storage_class(space, Site::Pointee);
+                let sc = self.storage_class(space, Site::Pointee);
                 self.store_to(ptr, ops[0], sc, pointee)?;
                 0
             }
@@ -903,10 +940,7 @@ impl Writer<'_> {
                         Some((t, s, _)) => (t, super::named(s, span)?),
                         None => return bug(span, "atomic_compare_exchange without a pointer"),
                     };
-                let expected_sc = self
-                    .opts
-                    .flavor
-                    .storage_class(expected_space, Site::Pointee);
+                let expected_sc = self.storage_class(expected_space, Site::Pointee);
                 let expected = self.load_from(vt, expected_ptr, expected_sc, expected_ast)?;
                 let old = self
                     .b
@@ -1003,8 +1037,8 @@ impl Writer<'_> {
         let (linear, total, _) = geometry?;
 
         let et = self.ty(elem, span)?;
-        let dst_sc = self.opts.flavor.storage_class(dst_space, Site::Pointee);
-        let src_sc = self.opts.flavor.storage_class(src_space, Site::Pointee);
+        let dst_sc = self.storage_class(dst_space, Site::Pointee);
+        let src_sc = self.storage_class(src_space, Site::Pointee);
         let dst_ptr = self.pointer_sc(dst_sc, et);
         let src_ptr = self.pointer_sc(src_sc, et);
         // for (i = linear; i < num; i += total)
@@ -1369,5 +1403,33 @@ impl Writer<'_> {
             (_, GroupArith::Min) => self.b.group_u_min(ty, None, exec, operation, xv)?,
             (_, GroupArith::Max) => self.b.group_u_max(ty, None, exec, operation, xv)?,
         })
+    }
+}
+
+impl Writer<'_> {
+    /// A flat generic pointer `p` (a device address): its address, and whether it points
+    /// into this work-group's local frame and into this work-item's private stack frame.
+    fn flat_space_of(&mut self, st: &mut FnState<'_>, p: Word) -> Result<(Word, Word, Word)> {
+        let ulong = self.scalar(Scalar::Int {
+            width: 64,
+            signed: false,
+        });
+        let bool1 = self.bool_ty_n(1);
+        let a = self.b.convert_ptr_to_u(ulong, None, p)?;
+        let nd = self.ndrange();
+        st.used
+            .extend([nd.local_frame, nd.local_frame_bytes, nd.frame]);
+        // `a - start < size`, unsigned: false below the start too, and for an empty frame.
+        let within = |w: &mut Self, start: Word, size: Word| -> Result<Word> {
+            let d = w.b.i_sub(ulong, None, a, start)?;
+            Ok(w.b.u_less_than(bool1, None, d, size)?)
+        };
+        let lf = self.b.load(ulong, None, nd.local_frame, None, [])?;
+        let lbytes = self.b.load(ulong, None, nd.local_frame_bytes, None, [])?;
+        let local = within(self, lf, lbytes)?;
+        let pf = self.b.load(ulong, None, nd.frame, None, [])?;
+        let pbytes = self.u64_const(self.stack.frame);
+        let private = within(self, pf, pbytes)?;
+        Ok((a, local, private))
     }
 }

@@ -29,6 +29,11 @@ pub(super) struct NdRange {
     pub data: Word,
     /// `ulong` address of this work-item's private stack frame.
     pub frame: Word,
+    /// Flat generic pointers: `ulong` address of this work-group's local frame (0 when
+    /// the module has none: then it is never read).
+    pub local_frame: Word,
+    /// Flat generic pointers: `ulong` bytes of one work-group's local frame.
+    pub local_frame_bytes: Word,
 }
 
 impl Writer<'_> {
@@ -51,10 +56,7 @@ impl Writer<'_> {
         }
         let v3 = self.v3uint();
         let u = self.uint();
-        let sc = self
-            .opts
-            .flavor
-            .storage_class(AddressSpace::Private, Site::ModuleVariable);
+        let sc = self.storage_class(AddressSpace::Private, Site::ModuleVariable);
         let pv3 = self.pointer_sc(sc, v3);
         let pu = self.pointer_sc(sc, u);
         let ulong = self.scalar(Scalar::Int {
@@ -74,6 +76,17 @@ impl Writer<'_> {
             work_dim: var(self, pu, "work_dim"),
             data: var(self, pl, "data"),
             frame: var(self, pl, "frame"),
+            local_frame: 0,
+            local_frame_bytes: 0,
+        };
+        let r = if self.opts.flat_generic {
+            NdRange {
+                local_frame: var(self, pl, "local_frame"),
+                local_frame_bytes: var(self, pl, "local_frame_bytes"),
+                ..r
+            }
+        } else {
+            r
         };
         self.ndrange = Some(r);
         r
@@ -158,6 +171,8 @@ impl Writer<'_> {
         members.extend([ulong, ulong]);
         let mut offsets: Vec<u64> = vec![0, 4, 8, 12, 16, 20, 24, 28, 32, 40];
         let mut member_of_arg = Vec::new();
+        // Flat `__local` arguments: (argument, block member of its offset in the frame).
+        let mut local_offsets = Vec::new();
         // Image arguments: (descriptor variable, image type, block member of the format).
         let mut image_args = Vec::new();
         let v2uint = if kabi.args.iter().any(|a| matches!(a, ArgSlot::Image { .. })) {
@@ -174,6 +189,12 @@ impl Writer<'_> {
                     offsets.push(*offset);
                 }
                 ArgSlot::LocalArray { .. } => member_of_arg.push(None),
+                ArgSlot::LocalOffset { offset, .. } => {
+                    member_of_arg.push(None);
+                    local_offsets.push((i, members.len() as u32));
+                    members.push(ulong);
+                    offsets.push(*offset);
+                }
                 ArgSlot::Image {
                     binding, offset, ..
                 } => {
@@ -212,6 +233,13 @@ impl Writer<'_> {
                 }
             }
         }
+        // The local frame's address and bytes per work-group.
+        let frame_members = kabi.local_frame.map(|at| {
+            let m = members.len() as u32;
+            members.extend([ulong, ulong]);
+            offsets.extend([at, at + 8]);
+            m
+        });
         let block_ty = self.b.id();
         self.b.type_struct_id(Some(block_ty), members.clone());
         self.b.decorate(block_ty, Decoration::Block, []);
@@ -294,6 +322,26 @@ impl Writer<'_> {
         } else {
             self.u64_const(0)
         };
+        // This work-group's local frame: frames + linear group id × frame size.
+        let group_frame = match frame_members {
+            Some(m) => {
+                let frames = member(self, m, ulong)?;
+                let bytes = member(self, m + 1, ulong)?;
+                let v3ulong = self.b.type_vector(ulong, 3);
+                let g = self.vk_load_input(&mut used, BuiltIn::WorkgroupId)?;
+                let n = self.vk_load_input(&mut used, BuiltIn::NumWorkgroups)?;
+                let g = self.b.u_convert(v3ulong, None, g)?;
+                let n = self.b.u_convert(v3ulong, None, n)?;
+                let linear = self.linear_index(g, n)?;
+                let at = self.b.i_mul(ulong, None, linear, bytes)?;
+                let base = self.b.i_add(ulong, None, frames, at)?;
+                self.b.store(nd.local_frame, base, None, [])?;
+                self.b.store(nd.local_frame_bytes, bytes, None, [])?;
+                used.extend([nd.local_frame, nd.local_frame_bytes]);
+                Some(base)
+            }
+            None => None,
+        };
         for (var, v) in [
             (nd.offset, offset),
             (nd.global_size, size),
@@ -324,6 +372,14 @@ impl Writer<'_> {
             if let Some(&(_, var, ty, m)) = image_args.iter().find(|a| a.0 == i) {
                 args.push(self.b.load(ty, None, var, None, [])?);
                 infos.push(member(self, m, v2uint)?);
+            } else if let (Some(&(_, m)), Some(base)) =
+                (local_offsets.iter().find(|a| a.0 == i), group_frame)
+            {
+                let l = &f.locals[p];
+                let ty = self.ty(l.ty.ty, l.span)?;
+                let off = member(self, m, ulong)?;
+                let at = self.b.i_add(ulong, None, base, off)?;
+                args.push(self.b.convert_u_to_ptr(ty, None, at)?);
             } else if let Some(m) = member_of_arg[i] {
                 let ty = members[m as usize];
                 args.push(member(self, m, ty)?);

@@ -39,10 +39,7 @@ impl Writer<'_> {
         }
         if let Some((_, space, _)) = self.m.types.as_pointer(x.ty) {
             if self.opts.flavor.is_vulkan()
-                && self
-                    .opts
-                    .flavor
-                    .storage_class(super::named(space, x.span)?, Site::Pointee)
+                && self.storage_class(super::named(space, x.span)?, Site::Pointee)
                     != rspirv::spirv::StorageClass::PhysicalStorageBuffer
             {
                 return super::unsupported(
@@ -662,7 +659,7 @@ impl Writer<'_> {
             let et = self.pointee_ty(elem, span)?;
             let elem_ptr = self.pointer(space, et);
             let p = if self.opts.flavor.is_vulkan() {
-                let pointee_class = self.opts.flavor.storage_class(space, Site::Pointee);
+                let pointee_class = self.storage_class(space, Site::Pointee);
                 if arr_class != pointee_class {
                     return super::unsupported(
                         span,
@@ -675,6 +672,11 @@ impl Writer<'_> {
                     .in_bounds_ptr_access_chain(elem_ptr, None, arr, zero, [zero])?
             };
             return match to_space {
+                // Flat generic pointers are the same device addresses.
+                Some(AddressSpace::Generic) if self.opts.flat_generic && ty == elem_ptr => Ok(p),
+                Some(AddressSpace::Generic) if self.opts.flat_generic => {
+                    Ok(self.b.bitcast(ty, None, p)?)
+                }
                 Some(s) if s != space && s == AddressSpace::Generic => {
                     Ok(self.b.ptr_cast_to_generic(ty, None, p)?)
                 }
@@ -765,6 +767,15 @@ impl Writer<'_> {
         let mid = self.pointer(ts, pointee);
         let converted = match (fs, ts) {
             (f, t) if f == t => v,
+            // Flat generic pointers: every space is a device address.
+            _ if self.opts.flat_generic && self.opts.flavor.is_vulkan() => {
+                let from_ty = self.pointer(fs, pointee);
+                if from_ty == mid {
+                    v
+                } else {
+                    self.b.bitcast(mid, None, v)?
+                }
+            }
             (_, AddressSpace::Generic) => self.b.ptr_cast_to_generic(mid, None, v)?,
             (AddressSpace::Generic, _) => self.b.generic_cast_to_ptr(mid, None, v)?,
             _ => {

@@ -71,7 +71,8 @@ impl Writer<'_> {
         }
         let mut entries = Vec::new();
         if vulkan {
-            let abis = super::flavor::vulkan::abi::kernels(self.m, self.valid);
+            let abis =
+                super::flavor::vulkan::abi::kernels(self.m, self.valid, self.opts.flat_generic);
             self.local_arg_arrays(&abis)?;
             for (h, _) in self.m.functions.iter() {
                 if let Some(&id) = self.callable.get(&h) {
@@ -215,10 +216,12 @@ impl Writer<'_> {
                 ty
             });
         }
-        // `__local` variables of a kernel are module-scope `Workgroup` variables.
+        // `__local` variables of a kernel are module-scope `Workgroup` variables (in the local
+        // frame with flat generic pointers).
         for (lh, l) in f.locals.iter() {
             if !l.is_param
                 && l.ty.space == Some(AddressSpace::Local)
+                && !self.local_frame.slots.contains_key(&(fh, lh))
                 && !self.hoisted.contains_key(&(fh, lh))
             {
                 let ty = self.ty(l.ty.ty, l.span)?;
@@ -392,7 +395,11 @@ impl Writer<'_> {
                 continue;
             }
             if let Some(&offset) = self.stack.slots.get(&(fh, lh)) {
-                stacked.push((lh, offset));
+                stacked.push((lh, offset, AddressSpace::Private));
+                continue;
+            }
+            if let Some(&offset) = self.local_frame.slots.get(&(fh, lh)) {
+                stacked.push((lh, offset, AddressSpace::Local));
                 continue;
             }
             let ty = self.ty(l.ty.ty, l.span)?;
@@ -402,8 +409,9 @@ impl Writer<'_> {
             self.b.name(var, l.name.clone());
             // A variable holding a `__local` pointer.
             self.note_logical_pointer(l.ty.ty);
-            if self.is_buffer_pointer(l.ty.ty) {
-                // A variable holding a buffer address says whether it aliases.
+            if self.is_buffer_pointer(array_elem(self.m, l.ty.ty)) {
+                // A variable holding buffer addresses (one, or an array of them) says whether
+                // they alias.
                 let restrict = f
                     .params
                     .iter()
@@ -432,18 +440,20 @@ impl Writer<'_> {
             }
         }
         st.call_results.extend(call_results);
-        // Escaping private objects: addresses in this work-item's stack frame.
-        for (lh, offset) in stacked {
+        // Escaping private objects: addresses in this work-item's stack frame; `__local`
+        // variables of a flat-generic module: in this work-group's local frame.
+        for (lh, offset, space) in stacked {
             let l = &f.locals[lh];
             self.check_buffer_type(l.ty.ty, l.span)?;
             let ty = self.ty(l.ty.ty, l.span)?;
-            let sc = self
-                .opts
-                .flavor
-                .storage_class(AddressSpace::Private, Site::Pointee);
+            let sc = self.storage_class(space, Site::Pointee);
             let ptr_ty = self.pointer_sc(sc, ty);
             let nd = self.ndrange();
-            let ptr = self.stack_address(&mut st.used, nd.frame, offset, ptr_ty)?;
+            let base = match space {
+                AddressSpace::Local => nd.local_frame,
+                _ => nd.frame,
+            };
+            let ptr = self.stack_address(&mut st.used, base, offset, ptr_ty)?;
             st.locals.insert(lh, ptr);
             st.on_stack.insert(lh);
         }
@@ -569,9 +579,7 @@ impl Writer<'_> {
 
     /// The storage class of a function's own variables.
     pub(super) fn function_class(&self) -> StorageClass {
-        self.opts
-            .flavor
-            .storage_class(AddressSpace::Private, Site::FunctionVariable)
+        self.storage_class(AddressSpace::Private, Site::FunctionVariable)
     }
 
     /// Whether `f` returns a struct (through a result pointer).
@@ -965,4 +973,12 @@ fn unassigned_pointer_params(
         }
     }
     out
+}
+
+/// The element type of (nested) arrays of `ty`, or `ty` itself.
+fn array_elem(m: &clc_passes::ast::Module, mut ty: Handle<Type>) -> Handle<Type> {
+    while let Type::Array { elem, .. } = m.types.get(ty) {
+        ty = *elem;
+    }
+    ty
 }

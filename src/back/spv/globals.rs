@@ -21,7 +21,7 @@ impl Writer<'_> {
                 return bug(*at, "non-constant initializer after validation")
             }
         };
-        let sc = self.opts.flavor.storage_class(space, Site::ModuleVariable);
+        let sc = self.storage_class(space, Site::ModuleVariable);
         if sc == rspirv::spirv::StorageClass::PhysicalStorageBuffer {
             return super::unsupported(
                 g.span,

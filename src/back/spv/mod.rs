@@ -43,6 +43,9 @@ pub struct Options {
     pub float: FloatOptions,
     /// `-g`: where the code came from.
     pub debug: Option<DebugInfo>,
+    /// Vulkan: generic pointers stay generic and are flat device addresses (static
+    /// inference failed; docs/VULKAN.md, "Generic pointers chosen at run time").
+    pub flat_generic: bool,
 }
 
 /// Source locations for `-g`: `OpSource` names the main file, and each statement and
@@ -230,6 +233,8 @@ pub(crate) struct Writer<'m> {
     data: flavor::vulkan::abi::DataLayout,
     /// Vulkan: escaping private objects in the per-work-item stack.
     stack: flavor::vulkan::abi::StackLayout,
+    /// Vulkan, flat generic pointers: `__local` variables in the work-group's local frame.
+    local_frame: flavor::vulkan::abi::StackLayout,
     /// Vulkan: the work-group array of each kernel's `__local` argument, by (kernel,
     /// parameter index): (variable, element type, storage class).
     local_args: HashMap<(Handle<Function>, usize), (Word, Word, rspirv::spirv::StorageClass)>,
@@ -297,6 +302,7 @@ impl<'m> Writer<'m> {
             called_functions: Default::default(),
             data: Default::default(),
             stack: Default::default(),
+            local_frame: Default::default(),
             printf: Default::default(),
             file_names: HashMap::new(),
             last_line: None,
@@ -336,6 +342,9 @@ impl<'m> Writer<'m> {
         if vulkan {
             self.data = flavor::vulkan::abi::data(self.m).map_err(Error::Unsupported)?;
             self.stack = flavor::vulkan::abi::stack(self.m);
+            if self.opts.flat_generic {
+                self.local_frame = flavor::vulkan::abi::local_frame(self.m);
+            }
             return self.functions();
         }
         for (h, g) in self.m.globals.iter() {
@@ -386,6 +395,56 @@ impl Writer<'_> {
         let file = self.file_name(span.file);
         self.b.line(file, span.line, span.col);
         self.last_line = Some(((f, b), span));
+    }
+}
+
+impl Writer<'_> {
+    /// The storage class of objects in `space` at `site`: the flavour's mapping, or the
+    /// flat one of a module whose generic pointers are device addresses.
+    fn storage_class(
+        &self,
+        space: clc_passes::ast::AddressSpace,
+        site: flavor::Site,
+    ) -> rspirv::spirv::StorageClass {
+        if self.opts.flat_generic && self.opts.flavor.is_vulkan() {
+            flavor::vulkan::flat_storage_class(space, site)
+        } else {
+            self.opts.flavor.storage_class(space, site)
+        }
+    }
+
+    /// An OpenCL fence's storage bits in this module: `CLK_LOCAL_MEM_FENCE` also orders
+    /// the local frame (device memory) in a flat-generic module.
+    fn fence_storage(
+        &self,
+        opencl_bits: rspirv::spirv::MemorySemantics,
+    ) -> rspirv::spirv::MemorySemantics {
+        use rspirv::spirv::MemorySemantics as S;
+        let s = self.opts.flavor.fence_storage(opencl_bits);
+        if self.opts.flat_generic
+            && self.opts.flavor.is_vulkan()
+            && opencl_bits.contains(S::WORKGROUP_MEMORY)
+        {
+            s | S::UNIFORM_MEMORY
+        } else {
+            s
+        }
+    }
+}
+
+/// The memory-semantics storage bit of `space` under `flavor`: in a flat-generic module,
+/// `__local` and generic pointers reach device memory (the uniform-memory bit covers it).
+fn storage_semantics(
+    flavor: Flavor,
+    flat_generic: bool,
+    space: clc_passes::ast::AddressSpace,
+) -> rspirv::spirv::MemorySemantics {
+    use clc_passes::ast::AddressSpace;
+    match space {
+        AddressSpace::Local | AddressSpace::Generic if flat_generic && flavor.is_vulkan() => {
+            rspirv::spirv::MemorySemantics::UNIFORM_MEMORY
+        }
+        _ => flavor.storage_semantics(space),
     }
 }
 

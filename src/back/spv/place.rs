@@ -102,7 +102,7 @@ impl Writer<'_> {
                 None => bug(span, "global without storage"),
             },
             ExprKind::Deref(p) => {
-                let sc = self.opts.flavor.storage_class(space, Site::Pointee);
+                let sc = self.storage_class(space, Site::Pointee);
                 Ok((self.value(st, p)?, sc))
             }
             ExprKind::Index { base, index } => {
@@ -137,7 +137,7 @@ impl Writer<'_> {
                         return Ok((self.b.access_chain(ptr_ty, None, arr, [idx])?, sc));
                     }
                 }
-                let sc = self.opts.flavor.storage_class(space, Site::Pointee);
+                let sc = self.storage_class(space, Site::Pointee);
                 let ptr_ty = self.pointer_sc(sc, ty);
                 let base = self.value(st, base)?;
                 let idx = self.index64(st, index)?;
@@ -267,15 +267,11 @@ impl Writer<'_> {
     ) -> StorageClass {
         let space = st.f.locals[l].ty.space.unwrap_or(AddressSpace::Private);
         if st.on_stack.contains(&l) {
-            self.opts
-                .flavor
-                .storage_class(AddressSpace::Private, Site::Pointee)
+            self.storage_class(AddressSpace::Private, Site::Pointee)
         } else if space == AddressSpace::Local {
-            self.opts.flavor.storage_class(space, Site::ModuleVariable)
+            self.storage_class(space, Site::ModuleVariable)
         } else {
-            self.opts
-                .flavor
-                .storage_class(AddressSpace::Private, Site::FunctionVariable)
+            self.storage_class(AddressSpace::Private, Site::FunctionVariable)
         }
     }
 
@@ -283,13 +279,13 @@ impl Writer<'_> {
     /// named; `Global` can only be wrong for a broken module).
     pub(super) fn global_class(&self, g: Handle<clc_passes::ast::Global>) -> StorageClass {
         let space = self.m.globals[g].ty.space.unwrap_or(AddressSpace::Global);
-        self.opts.flavor.storage_class(space, Site::ModuleVariable)
+        self.storage_class(space, Site::ModuleVariable)
     }
 
     /// The storage class the pointee of pointer type `t` lives in (`None`: not a pointer).
     pub(super) fn pointee_class(&self, t: Handle<clc_passes::ast::Type>) -> Option<StorageClass> {
         let (_, space, _) = self.m.types.as_pointer(t)?;
-        Some(self.opts.flavor.storage_class(space?, Site::Pointee))
+        Some(self.storage_class(space?, Site::Pointee))
     }
 
     /// The memory operands of an access to `sc` storage through a pointer to an object of

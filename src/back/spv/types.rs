@@ -20,16 +20,13 @@ impl Writer<'_> {
             Type::Pointer { pointee, space, .. } => {
                 let space = super::named(space, at)?;
                 if self.opts.flavor.is_vulkan() {
-                    match space {
-                        AddressSpace::Generic => {
-                            return unsupported(
-                                at,
-                                "generic pointers whose address space is not inferred on the Vulkan target",
-                            )
-                        }
-                        _ => {}
+                    if space == AddressSpace::Generic && !self.opts.flat_generic {
+                        return unsupported(
+                            at,
+                            "generic pointers whose address space is not inferred on the Vulkan target",
+                        );
                     }
-                    if self.opts.flavor.storage_class(space, Site::Pointee)
+                    if self.storage_class(space, Site::Pointee)
                         == StorageClass::PhysicalStorageBuffer
                     {
                         self.check_buffer_type(pointee, at)?;
@@ -335,7 +332,7 @@ impl Writer<'_> {
 
     /// A pointer into `space` to the SPIR-V type `pointee`: the type of C pointers.
     pub(super) fn pointer(&mut self, space: AddressSpace, pointee: Word) -> Word {
-        let sc = self.opts.flavor.storage_class(space, Site::Pointee);
+        let sc = self.storage_class(space, Site::Pointee);
         self.pointer_sc(sc, pointee)
     }
 

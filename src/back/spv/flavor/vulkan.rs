@@ -25,6 +25,20 @@ pub fn storage_class(space: AddressSpace, site: Site) -> StorageClass {
     }
 }
 
+/// The mapping of a module with *flat* generic pointers (docs/VULKAN.md, "Generic pointers
+/// chosen at run time"): every object a generic pointer may reach is in device memory, so
+/// generic pointers and `__local` objects are buffer device addresses too (`__local`
+/// objects in the work-group's local frame). Only the sites that differ from
+/// [`storage_class`] are listed.
+pub fn flat_storage_class(space: AddressSpace, site: Site) -> StorageClass {
+    match space {
+        AddressSpace::Local | AddressSpace::Generic => StorageClass::PhysicalStorageBuffer,
+        AddressSpace::Global | AddressSpace::Constant | AddressSpace::Private => {
+            storage_class(space, site)
+        }
+    }
+}
+
 /// `Shader` defines the environment; `PhysicalStorageBufferAddresses` gives C pointers,
 /// `Int64` the 64-bit addresses and `size_t`, `VulkanMemoryModel` the memory model.
 /// (`VariablePointers` is added only by modules that step, compare or store `__local`
@@ -412,6 +426,15 @@ pub mod abi {
             /// Bytes per element.
             elem_size: u64,
         },
+        /// A `__local` pointer of a flat-generic kernel: at `offset` in the block a `ulong`,
+        /// the byte offset of the argument's memory in the work-group's local frame (the
+        /// host lays the `__local` arguments out after the frame's static part).
+        LocalOffset {
+            /// Byte offset in the block.
+            offset: u64,
+            /// Bytes per element.
+            elem_size: u64,
+        },
         /// An image: a descriptor at set 0, `binding`, of type `descriptor`; at `offset` in
         /// the block two `uint`s, the image's OpenCL channel order and channel data type
         /// codes (`CL_RGBA`, `CL_UNORM_INT8`, …), which Vulkan cannot query.
@@ -506,6 +529,9 @@ pub mod abi {
         pub push_constant: bool,
         /// The module writes printf records: a storage buffer at set 0, `PRINTF_BINDING`.
         pub printf: bool,
+        /// Flat generic pointers: the block offset of the local frame's two `ulong`s (the
+        /// frame buffer's address, then the bytes of one work-group's frame).
+        pub local_frame: Option<u64>,
     }
 
     impl KernelAbi {
@@ -721,6 +747,29 @@ pub mod abi {
         out
     }
 
+    /// The static part of a work-group's local frame in a flat-generic module: every
+    /// `__local` variable of the module gets its own slot (only kernels declare them, and
+    /// one kernel runs per dispatch, so sharing the layout wastes no more than the stack
+    /// does). `__local` arguments follow, placed by the host.
+    pub fn local_frame(module: &Module) -> StackLayout {
+        let layout = &module.lang.layout;
+        let mut out = StackLayout::default();
+        let mut pos = 0u64;
+        for (fh, f) in module.functions.iter() {
+            for (lh, l) in f.locals.iter() {
+                if l.is_param || l.ty.space != Some(AddressSpace::Local) {
+                    continue;
+                }
+                let align = module.types.align_of(l.ty.ty, layout).max(1);
+                pos = pos.div_ceil(align) * align;
+                out.slots.insert((fh, lh), pos);
+                pos += module.types.size_of(l.ty.ty, layout).max(1);
+            }
+        }
+        out.frame = pos.div_ceil(16) * 16;
+        out
+    }
+
     /// The private locals of `f` that cannot stay in logical `Function` storage.
     pub fn escaping(module: &Module, f: &Function) -> Vec<Handle<Local>> {
         let mut indexed = HashSet::new();
@@ -793,8 +842,10 @@ pub mod abi {
     }
 
     /// The ABI of every kernel, in module order; `__local` arguments get specialization
-    /// constant ids from 3 up, in that order.
-    pub fn kernels(module: &Module, valid: &Validated) -> Vec<KernelAbi> {
+    /// constant ids from 3 up, in that order. With `flat` generic pointers, `__local`
+    /// arguments are offsets in the block instead, and the local frame's address and size
+    /// follow the arguments.
+    pub fn kernels(module: &Module, valid: &Validated, flat: bool) -> Vec<KernelAbi> {
         let layout = &module.lang.layout;
         let mut next_spec = 3;
         let mut out = Vec::new();
@@ -818,6 +869,21 @@ pub mod abi {
                         let s = ArgSlot::Block {
                             offset: pos,
                             size: 8,
+                        };
+                        pos += 8;
+                        s
+                    }
+                    ArgKind::Local if flat => {
+                        pos = pos.div_ceil(8) * 8;
+                        let elem_size = match module.types.get(ty) {
+                            Type::Pointer { pointee, .. } => {
+                                module.types.size_of(*pointee, layout).max(1)
+                            }
+                            _ => 1,
+                        };
+                        let s = ArgSlot::LocalOffset {
+                            offset: pos,
+                            elem_size,
                         };
                         pos += 8;
                         s
@@ -867,8 +933,14 @@ pub mod abi {
                 };
                 args.push(slot);
             }
+            let local_frame = flat.then(|| {
+                let at = pos.div_ceil(8) * 8;
+                pos = at + 16;
+                at
+            });
             let block_size = pos.div_ceil(4) * 4;
             out.push(KernelAbi {
+                local_frame,
                 function: h,
                 args,
                 block_size,
@@ -933,6 +1005,25 @@ mod tests {
             storage_class(Private, Pointee),
             StorageClass::PhysicalStorageBuffer
         );
+    }
+
+    #[test]
+    fn flat_generic_modules_reach_every_space_through_device_addresses() {
+        use AddressSpace::*;
+        use Site::*;
+        for site in [FunctionVariable, ModuleVariable, Pointee] {
+            for space in [Local, Generic, Global] {
+                assert_eq!(
+                    flat_storage_class(space, site),
+                    StorageClass::PhysicalStorageBuffer
+                );
+            }
+            assert_eq!(
+                flat_storage_class(Private, site),
+                storage_class(Private, site),
+                "private objects keep their classes (escaping ones are in the stack)"
+            );
+        }
     }
 
     #[test]
