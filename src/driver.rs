@@ -301,6 +301,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         extensions: Vec::new(),
         flat_generic,
         subgroup_operations: crate::back::spv::flavor::vulkan::subgroup_operations(&capabilities),
+        properties: crate::back::spv::flavor::vulkan::properties(&capabilities),
         fma_fused_spec_id: fma_fused_spec
             .then_some(crate::back::spv::flavor::vulkan::abi::FMA_FUSED_SPEC_ID),
         data: crate::back::spv::flavor::vulkan::abi::data(&module)

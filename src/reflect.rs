@@ -36,6 +36,13 @@ pub struct VulkanModule {
     /// `vote`, `arithmetic`, `shuffle`, `shuffle_relative`): sub-group functions use them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub subgroup_operations: Vec<&'static str>,
+    /// Float-control properties the module's execution modes ask for
+    /// (`VkPhysicalDeviceFloatControlsProperties` names): `shaderDenormPreserveFloat16` for
+    /// half arithmetic. Where the device lacks it, the host removes the module's
+    /// `OpExecutionMode … DenormPreserve 16` instructions (half subnormals may then flush, as
+    /// OpenCL allows).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub properties: Vec<&'static str>,
     /// Generic pointers whose address space is chosen at run time are device addresses:
     /// kernels have a `local_frame` (docs/VULKAN.md, "Generic pointers chosen at run time").
     #[serde(skip_serializing_if = "std::ops::Not::not")]

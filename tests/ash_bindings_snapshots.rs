@@ -157,6 +157,7 @@ fn image_reflection() -> Reflection {
             extensions: vec!["VK_KHR_shader_non_semantic_info"],
             fma_fused_spec_id: None,
             subgroup_operations: vec!["basic", "vote"],
+            properties: vec![],
             flat_generic: false,
             data: None,
             printf: None,

@@ -262,14 +262,15 @@ fn reflection_lists_exactly_the_half_and_narrow_storage_features() {
         extra_features(&format!(
             "{FP16}kernel void k(global float *d) {{ half x = (half)d[0]; d[1] = x * x; }}"
         )),
-        ["shaderFloat16"]
+        // shaderInt16: halfs are widened from their bits (NVIDIA folds `(float)(half)x`).
+        ["shaderFloat16", "shaderInt16"]
     );
     // half in __local memory needs no storage feature either
     assert_eq!(
         extra_features(&format!(
             "{FP16}kernel void k(global float *d, local half *l) {{ l[0] = d[0]; d[1] = l[0]; }}"
         )),
-        ["shaderFloat16"]
+        ["shaderFloat16", "shaderInt16"]
     );
     // half in a buffer
     assert_eq!(
@@ -283,7 +284,7 @@ fn reflection_lists_exactly_the_half_and_narrow_storage_features() {
         extra_features(&format!(
             "{FP16}kernel void k(global float *d, half h) {{ d[0] = h; }}"
         )),
-        ["shaderFloat16", "storagePushConstant16"]
+        ["shaderFloat16", "shaderInt16", "storagePushConstant16"]
     );
     // an argument block too big for push constants is a uniform buffer
     let args: Vec<String> = (0..80).map(|i| format!("half h{i}")).collect();
@@ -294,7 +295,11 @@ fn reflection_lists_exactly_the_half_and_narrow_storage_features() {
             args.join(", "),
             sum.join(" + ")
         )),
-        ["shaderFloat16", "uniformAndStorageBuffer16BitAccess"]
+        [
+            "shaderFloat16",
+            "shaderInt16",
+            "uniformAndStorageBuffer16BitAccess"
+        ]
     );
     // short and char in buffers and by value
     assert_eq!(
@@ -472,4 +477,40 @@ fn vulkan_reflection_lists_printf_formats() {
     let r: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(d.path().join("n.json")).unwrap()).unwrap();
     assert!(r["vulkan"].get("printf").is_none(), "{r}");
+}
+
+#[test]
+fn half_arithmetic_asks_for_the_float_controls_it_declares() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "h.cl",
+        "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\nkernel void h(global half *p) { p[1] = p[0] / p[2]; }\nkernel void f(global float *p) { p[0] = 1.0f; }\n",
+    );
+    write(
+        d.path(),
+        "f.cl",
+        "kernel void f(global float *p) { p[0] = 1.0f; }\n",
+    );
+    for (file, want) in [
+        ("h", serde_json::json!(["shaderDenormPreserveFloat16"])),
+        ("f", serde_json::Value::Null),
+    ] {
+        let o = clc(
+            d.path(),
+            &[
+                "--target=vulkan1.2",
+                &format!("{file}.cl"),
+                "-o",
+                &format!("{file}.spv"),
+                &format!("--reflect={file}.json"),
+            ],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let r: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(d.path().join(format!("{file}.json"))).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(r["vulkan"]["properties"], want, "{file}");
+    }
 }

@@ -36,6 +36,8 @@ pub(crate) struct Inner {
     pub timestamp_valid_bits: u32,
     /// `VkPhysicalDeviceSubgroupProperties`: `supportedStages` and `supportedOperations`.
     pub subgroup: (vk::ShaderStageFlags, vk::SubgroupFeatureFlags),
+    /// The float-controls properties the device has, by their Vulkan names.
+    pub float_controls: Vec<&'static str>,
     pub name: String,
     pub enabled: FeatureSet,
     pub extensions: Vec<String>,
@@ -148,6 +150,7 @@ impl Device {
                 props: parts.props,
                 timestamp_valid_bits: parts.timestamp_valid_bits,
                 subgroup: parts.subgroup,
+                float_controls: parts.float_controls,
                 name: parts.name,
                 enabled: parts.enabled,
                 extensions: parts.extensions,
@@ -194,6 +197,11 @@ impl Device {
                 what,
             }
         })
+    }
+
+    /// Whether the device has a float-controls property (`shaderDenormPreserveFloat16`…).
+    pub fn has_property(&self, name: &str) -> bool {
+        self.0.float_controls.iter().any(|h| *h == name)
     }
 
     /// Whether `feature` (a Vulkan feature name) was enabled.
@@ -314,6 +322,7 @@ struct Parts {
     props: vk::PhysicalDeviceProperties,
     timestamp_valid_bits: u32,
     subgroup: (vk::ShaderStageFlags, vk::SubgroupFeatureFlags),
+    float_controls: Vec<&'static str>,
     name: String,
     enabled: FeatureSet,
     extensions: Vec<String>,
@@ -368,6 +377,38 @@ fn open(instance: &ash::Instance, api: u32, want: &Want) -> Result<Parts, Error>
         // SAFETY: `p2` chains a struct that outlives the call (core in Vulkan 1.1).
         unsafe { instance.get_physical_device_properties2(physical, &mut p2) };
         (sg.supported_stages, sg.supported_operations)
+    };
+    let float_controls = {
+        let mut fc = vk::PhysicalDeviceFloatControlsProperties::default();
+        let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut fc);
+        // SAFETY: `p2` chains a struct that outlives the call (core in Vulkan 1.2).
+        unsafe { instance.get_physical_device_properties2(physical, &mut p2) };
+        [
+            (
+                "shaderDenormPreserveFloat16",
+                fc.shader_denorm_preserve_float16,
+            ),
+            (
+                "shaderRoundingModeRTEFloat16",
+                fc.shader_rounding_mode_rte_float16,
+            ),
+            (
+                "shaderSignedZeroInfNanPreserveFloat16",
+                fc.shader_signed_zero_inf_nan_preserve_float16,
+            ),
+            (
+                "shaderSignedZeroInfNanPreserveFloat32",
+                fc.shader_signed_zero_inf_nan_preserve_float32,
+            ),
+            (
+                "shaderSignedZeroInfNanPreserveFloat64",
+                fc.shader_signed_zero_inf_nan_preserve_float64,
+            ),
+        ]
+        .into_iter()
+        .filter(|(_, v)| *v == vk::TRUE)
+        .map(|(n, _)| n)
+        .collect()
     };
 
     let mut supported = FeatureSet::default();
@@ -482,6 +523,7 @@ fn open(instance: &ash::Instance, api: u32, want: &Want) -> Result<Parts, Error>
         props,
         timestamp_valid_bits: fprops.timestamp_valid_bits,
         subgroup,
+        float_controls,
         name,
         enabled,
         extensions: want_ext,

@@ -38,6 +38,7 @@ pub mod printf;
 pub mod probe;
 mod program;
 pub mod reflect;
+mod spirv;
 
 /// The `ash` Vulkan types ([`Device::properties`] returns one).
 pub use ash::vk;

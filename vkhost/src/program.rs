@@ -267,6 +267,25 @@ impl Program {
             });
         }
         dev.check_subgroup_operations(reflection.subgroup_operations())?;
+        // Half subnormals are kept where the device can keep them (docs/VULKAN.md).
+        let stripped;
+        let spirv = match reflection
+            .properties()
+            .iter()
+            .find(|p| !dev.has_property(p))
+        {
+            None => spirv,
+            Some(p) if p == "shaderDenormPreserveFloat16" => {
+                stripped = crate::spirv::without_denorm_preserve(spirv, 16)?;
+                &stripped[..]
+            }
+            Some(p) => {
+                return Err(Error::Unsupported(format!(
+                    "Vulkan device `{}` lacks the property `{p}`, which the module needs",
+                    dev.name()
+                )))
+            }
+        };
         let d = &dev.0.device;
         let info = vk::ShaderModuleCreateInfo::default().code(spirv);
         // SAFETY: `spirv` is a slice of words starting with the SPIR-V magic number; the

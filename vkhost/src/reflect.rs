@@ -37,6 +37,9 @@ pub struct ModuleVulkan {
     /// compute stage.
     #[serde(default)]
     pub subgroup_operations: Vec<String>,
+    /// Device properties the module needs (float controls: `shaderDenormPreserveFloat16`…).
+    #[serde(default)]
+    pub properties: Vec<String>,
     /// Program-scope variables: one buffer for the whole module; `None` when there are none.
     #[serde(default)]
     pub data: Option<DataInit>,
@@ -344,6 +347,10 @@ impl Reflection {
     }
 
     /// The subgroup operations the module needs.
+    pub fn properties(&self) -> &[String] {
+        self.vulkan.as_ref().map_or(&[], |v| &v.properties)
+    }
+
     pub fn subgroup_operations(&self) -> &[String] {
         self.vulkan.as_ref().map_or(&[], |v| &v.subgroup_operations)
     }

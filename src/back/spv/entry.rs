@@ -425,19 +425,17 @@ impl Writer<'_> {
                 }
             }
         }
-        // OpenCL keeps half subnormals and rounds half arithmetic to nearest even; Vulkan
-        // leaves both to the device unless asked (NVIDIA flushes half subnormals).
+        // Half subnormals: kept where the device can (NVIDIA flushes them unless asked);
+        // a host whose device lacks `shaderDenormPreserveFloat16` removes the mode
+        // (docs/VULKAN.md; OpenCL lets half subnormals flush).
         if self
             .capabilities
             .contains(&rspirv::spirv::Capability::Float16)
         {
-            use rspirv::spirv::Capability;
-            self.capabilities.insert(Capability::DenormPreserve);
-            self.capabilities.insert(Capability::RoundingModeRTE);
+            self.capabilities
+                .insert(rspirv::spirv::Capability::DenormPreserve);
             self.b
                 .execution_mode(id, ExecutionMode::DenormPreserve, [16]);
-            self.b
-                .execution_mode(id, ExecutionMode::RoundingModeRTE, [16]);
         }
         let called: BTreeSet<Word> = [body].into_iter().collect();
         self.uses.insert(id, (used, called));

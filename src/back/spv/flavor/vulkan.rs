@@ -247,6 +247,17 @@ pub fn narrow_storage_capabilities(module: &rspirv::dr::Module) -> Vec<Capabilit
     caps
 }
 
+/// The device properties (`VkPhysicalDeviceFloatControlsProperties`) the execution modes
+/// of a module declaring `caps` ask for. Optional: where the device lacks
+/// `shaderDenormPreserveFloat16`, the host removes the `DenormPreserve 16` modes.
+pub fn properties(caps: &[Capability]) -> Vec<&'static str> {
+    [(Capability::DenormPreserve, "shaderDenormPreserveFloat16")]
+        .into_iter()
+        .filter(|(c, _)| caps.contains(c))
+        .map(|(_, n)| n)
+        .collect()
+}
+
 /// The Vulkan device features a module declaring `caps` needs, by their names in the
 /// Vulkan feature structures (`VkPhysicalDeviceVulkan12Features` and friends).
 pub fn features(caps: &[Capability]) -> Vec<&'static str> {
