@@ -250,9 +250,24 @@ impl Writer<'_> {
                 // OpGenericCastToPtrExplicit yields null outside the space. (Intel's CPU
                 // runtime treats it as a plain cast and has no get_fence to decide it by.)
                 let p = arg(args, 0, span)?;
+                let from_ty = st.f.exprs[p].ty;
+                let from = self.m.types.as_pointer(from_ty).and_then(|t| t.1);
                 let v = self.value(st, p)?;
-                let sc = self.storage_class(space, super::flavor::Site::Pointee);
-                Ok(self.b.generic_cast_to_ptr_explicit(ty, None, v, sc)?)
+                match from {
+                    // A named pointer (clang accepts `to_global(&private_var)`, converting
+                    // it to generic first): its space is known here.
+                    Some(named) if named != AddressSpace::Generic => Ok(if named != space {
+                        self.null(ty)
+                    } else if self.ty(from_ty, span)? == ty {
+                        v
+                    } else {
+                        self.b.bitcast(ty, None, v)?
+                    }),
+                    _ => {
+                        let sc = self.storage_class(space, super::flavor::Site::Pointee);
+                        Ok(self.b.generic_cast_to_ptr_explicit(ty, None, v, sc)?)
+                    }
+                }
             }
             Builtin::GetFence => {
                 let p = arg(args, 0, span)?;

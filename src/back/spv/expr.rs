@@ -689,7 +689,9 @@ impl Writer<'_> {
             CastKind::NoOp => v,
             // Physical storage buffer pointers have no null constant: address 0.
             CastKind::NullToPointer
-                if self.opts.flavor.is_vulkan() && self.m.types.as_pointer(to).is_some() =>
+                if self.opts.flavor.is_vulkan()
+                    && self.pointee_class(to)
+                        == Some(rspirv::spirv::StorageClass::PhysicalStorageBuffer) =>
             {
                 let zero = self.u64_const(0);
                 self.b.convert_u_to_ptr(ty, None, zero)?
