@@ -33,7 +33,7 @@ usage: clc [options] <file.cl>
   -ferror-limit=<n>      stop after n errors (default 19, as clang; 0: no limit)
   -cl-<option>           clBuildProgram options (-cl-fast-relaxed-math, -cl-mad-enable, ...)
   -ffp-contract=<mode>   fuse a*b+c: on (default, as clang), off, fast, fast-honor-pragmas
-  --target=<env>         opencl (default); vulkan1.2 and vulkan1.3 are planned
+  --target=<env>         opencl (default), vulkan1.2 or vulkan1.3 (a Vulkan compute module)
   --spirv-version=<v>    SPIR-V version 1.0 (default) ... 1.6
   --diagnostics=<fmt>    human (default) or json
   --max-constant-args=N  warn when a kernel uses more __constant arguments (default 8)
@@ -348,7 +348,13 @@ fn run(cli: &Cli) -> ExitCode {
                     Depfile::At(p) => p.clone(),
                     Depfile::Beside => std::path::Path::new(&target).with_extension("d"),
                 };
-                let text = clc::output::depfile(&target, &c.dependencies);
+                let text = match clc::output::depfile(&target, &c.dependencies) {
+                    Ok(text) => text,
+                    Err(e) => {
+                        eprintln!("clc: error: {e}");
+                        return ExitCode::from(1);
+                    }
+                };
                 if let Err(e) = write_output(&path, text.as_bytes()) {
                     eprintln!("clc: error: cannot write '{}': {e}", path.display());
                     return ExitCode::from(1);

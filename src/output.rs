@@ -132,20 +132,59 @@ pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
-/// A make-style depfile: `target: dep1 dep2 …`, spaces escaped, one phony rule per header
-/// so that deleting a header does not break the build (as `clang -MP` does).
-pub fn depfile(target: &str, deps: &[std::path::PathBuf]) -> String {
-    let esc = |s: &str| s.replace(' ', "\\ ").replace('$', "$$");
-    let mut out = esc(target) + ":";
-    for d in deps {
+/// A make-style depfile: `target: dep1 dep2 …`, one phony rule per header so that deleting a
+/// header does not break the build (as `clang -MP` does).
+///
+/// Names are escaped as clang writes them and as make and ninja read them: a space becomes
+/// `\ ` (backslashes right before it doubled), `#` becomes `\#`, `$` becomes `$$`. A name the
+/// format cannot hold (empty, with a line break or a tab, ending in a backslash, or a target
+/// with a colon) is an error rather than a depfile that names other files.
+pub fn depfile(target: &str, deps: &[std::path::PathBuf]) -> Result<String, DepfileError> {
+    let names: Vec<String> = deps.iter().map(|d| d.display().to_string()).collect();
+    for name in std::iter::once(target).chain(names.iter().map(String::as_str)) {
+        if name.is_empty() || name.contains(['\n', '\r', '\t']) || name.ends_with('\\') {
+            return Err(DepfileError(name.to_string()));
+        }
+    }
+    if target.contains(':') {
+        return Err(DepfileError(target.to_string()));
+    }
+    let mut out = escape_make(target) + ":";
+    for d in &names {
         out.push_str(" \\\n  ");
-        out.push_str(&esc(&d.display().to_string()));
+        out.push_str(&escape_make(d));
     }
     out.push('\n');
-    for d in deps.iter().skip(1) {
+    for d in names.iter().skip(1) {
         out.push('\n');
-        out.push_str(&esc(&d.display().to_string()));
+        out.push_str(&escape_make(d));
         out.push_str(":\n");
+    }
+    Ok(out)
+}
+
+/// A file name a depfile cannot hold.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot list '{}' in a depfile (an empty name, a line break or tab, a trailing backslash, or a colon in the target)", .0.escape_debug())]
+pub struct DepfileError(pub String);
+
+/// One name as ninja's depfile lexer (and make, for the common cases) reads it back: `2N+1`
+/// backslashes and a space are `N` backslashes and a space, `N+1` backslashes and a `#` are
+/// `N` backslashes and a `#`, `$$` is `$`.
+fn escape_make(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut backslashes = 0;
+    for c in name.chars() {
+        match c {
+            ' ' => {
+                out.extend(std::iter::repeat_n('\\', backslashes + 1));
+                out.push(' ');
+            }
+            '#' => out.push_str("\\#"),
+            '$' => out.push_str("$$"),
+            _ => out.push(c),
+        }
+        backslashes = if c == '\\' { backslashes + 1 } else { 0 };
     }
     out
 }
@@ -154,7 +193,7 @@ pub fn depfile(target: &str, deps: &[std::path::PathBuf]) -> String {
 mod tests {
     #[test]
     fn depfiles_escape_spaces_and_list_headers_as_phony() {
-        let d = super::depfile("out dir/k.spv", &["k.cl".into(), "inc/a b.h".into()]);
+        let d = super::depfile("out dir/k.spv", &["k.cl".into(), "inc/a b.h".into()]).unwrap();
         assert_eq!(
             d,
             "out\\ dir/k.spv: \\\n  k.cl \\\n  inc/a\\ b.h\n\ninc/a\\ b.h:\n"
