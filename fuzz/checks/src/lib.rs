@@ -92,6 +92,55 @@ fn apply_option(opts: &mut Options, a: &str) -> Option<()> {
     Some(())
 }
 
+/// Every sample kernel of the repository (`kernels/**/*.cl`) as a [`compile`] input: an
+/// options line with the `cl_std` and `options` of its `.toml`, then the source. `vulkan`
+/// adds `--target=vulkan1.2`. The seeds of the fuzz corpus and of the mutator.
+pub fn sample_kernels(vulkan: bool) -> Vec<(PathBuf, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kernels");
+    let mut files = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "cl") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut inputs = Vec::new();
+    for path in files {
+        let Ok(src) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let spec = std::fs::read_to_string(path.with_extension("toml"))
+            .ok()
+            .and_then(|t| t.parse::<toml::Table>().ok())
+            .unwrap_or_default();
+        let mut opts = Vec::new();
+        if let Some(std) = spec.get("cl_std").and_then(|v| v.as_str()) {
+            opts.push(format!("-cl-std={std}"));
+        }
+        if let Some(list) = spec.get("options").and_then(|v| v.as_array()) {
+            opts.extend(
+                list.iter()
+                    .filter_map(|o| o.as_str())
+                    .filter(|o| !o.contains(' '))
+                    .map(String::from),
+            );
+        }
+        if vulkan {
+            opts.push("--target=vulkan1.2".into());
+        }
+        inputs.push((path, format!("{OPTIONS_PREFIX} {}\n{src}", opts.join(" "))));
+    }
+    inputs
+}
+
 /// Compiles the input ([`decode_compile_input`]) and checks what comes out.
 pub fn compile(data: &[u8]) {
     compile_outcome(data);

@@ -1,34 +1,29 @@
 //! The address-space mutator over every sample kernel: each mutant must compile to a valid
 //! module or fail with located errors (`clc_fuzz_checks::compile`). `CLC_AS_MUTANTS=N` sets
-//! the mutants per kernel (default 2; TESTING.md records longer runs).
+//! the mutants per kernel (default 1, over the OpenCL and Vulkan targets; TESTING.md records longer runs).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::Path;
 
 #[test]
 fn address_space_mutants_compile_or_fail_with_located_errors() {
     let per_kernel: u64 = std::env::var("CLC_AS_MUTANTS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(2);
-    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/compile-seeds");
-    let mut inputs: Vec<_> = std::fs::read_dir(&seeds)
-        .expect("fuzz/corpus/compile-seeds")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    inputs.sort();
-    assert!(inputs.len() > 100, "{} seed kernels", inputs.len());
+        .unwrap_or(1);
     let mut jobs = Vec::new();
-    for path in &inputs {
-        let text = std::fs::read_to_string(path).expect("seed kernel");
-        let (opts_line, src) = text.split_once('\n').unwrap_or(("", &text));
-        for n in 0..per_kernel {
-            let seed = n * 1_000_003 + jobs.len() as u64;
-            if let Some(m) = clc_fuzz_checks::as_mutate::mutate(src, seed) {
-                jobs.push((format!("{} seed {seed}", path.display()), format!("{opts_line}\n{m}")));
+    for vulkan in [false, true] {
+        for (path, input) in clc_fuzz_checks::sample_kernels(vulkan) {
+            let (opts_line, src) = input.split_once('\n').unwrap_or(("", &input));
+            for n in 0..per_kernel {
+                let seed = n * 1_000_003 + jobs.len() as u64;
+                if let Some(m) = clc_fuzz_checks::as_mutate::mutate(src, seed) {
+                    let name = format!("{} ({opts_line}) seed {seed}", path.display());
+                    jobs.push((name, format!("{opts_line}\n{m}")));
+                }
             }
         }
     }
+    assert!(jobs.len() > 300, "{} mutants", jobs.len());
     let next = std::sync::atomic::AtomicUsize::new(0);
     let failures = std::sync::Mutex::new(Vec::new());
     let rejected = std::sync::atomic::AtomicUsize::new(0);
