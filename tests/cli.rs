@@ -96,6 +96,30 @@ fn unsupported_features_are_located_errors() {
 }
 
 #[test]
+fn zero_length_arrays_are_located_unsupported_errors() {
+    // Found by the `compile` fuzz target (fuzz/regressions/compile): clang accepts them as a
+    // GNU extension, and clc wrote an OpTypeArray of length 0 (an internal error).
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "z.cl",
+        "kernel void k(global int *p) {\n    int cube[0][3][4];\n    p[0] = sizeof(cube);\n}\n",
+    );
+    for target in ["--target=opencl", "--target=vulkan1.2"] {
+        let o = clc(d.path(), &[target, "z.cl", "-o", "z.spv"]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(
+            stderr(&o).starts_with(
+                "z.cl:2:9: error: unsupported: zero-length array type '__private int[0][3][4]'"
+            ),
+            "{}",
+            stderr(&o)
+        );
+        assert!(!d.path().join("z.spv").exists());
+    }
+}
+
+#[test]
 fn unroll_hints_become_loop_controls() {
     let d = tempfile::tempdir().unwrap();
     let src = "kernel void k(global int *o, int n)\n{\n#pragma unroll\n    for (int i = 0; i < 4; i++) o[i] = i;\n#pragma unroll 4\n    for (int i = 0; i < n; i++) o[i] += 1;\n#pragma nounroll\n    while (n-- > 0) o[0]++;\n}\n";

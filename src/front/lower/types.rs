@@ -88,6 +88,13 @@ impl Lowerer<'_, '_> {
                 if len < 0 {
                     return self.unsupported(at, format!("array type '{}'", t.spelling()));
                 }
+                // A GNU extension clang accepts; SPIR-V arrays have at least one element.
+                if len == 0 {
+                    return self.unsupported(
+                        at,
+                        format!("zero-length array type '{}'", t.spelling()),
+                    );
+                }
                 Type::Array {
                     elem,
                     len: len as u64,
