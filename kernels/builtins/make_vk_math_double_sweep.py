@@ -289,9 +289,9 @@ def loguni(lo, hi, sign=True):
     return -v if sign and rng.random() < 0.5 else v
 
 
-def fill(xs, gen):
-    xs = list(xs)[:N]
-    while len(xs) < N:
+def fill(xs, gen, n=N):
+    xs = list(xs)[:n]
+    while len(xs) < n:
         xs.append(gen())
     return xs
 
@@ -415,6 +415,61 @@ RN = pairs_rootn()
 lg_r = [x for x in X["lgamma"] if math.isfinite(x) and not (x <= 0 and is_int(x))]
 lg_r = fill(lg_r, gens["lgamma"])
 
+
+# lavapipe (Mesa 22.3's llvmpipe) computes GLSL.std.450 RoundEven and Trunc on doubles with
+# its float-only fallback whenever a vector of doubles has no native rounding instruction:
+# 8 doubles (512 bits, its default 8 lanes) on a CPU without AVX-512F. The fallback returns
+# x unchanged when |x| > 2**24 (right for floats, not for doubles) and rounds x + 0.49999997
+# toward zero (ties go down). sinpi/cospi/tanpi reduce with RoundEven(x / 2) and lgamma,
+# lgamma_r and tgamma test for poles with Trunc(x): an input is affected when x / 2 is not an
+# integer and 2**24 < |x| < 2**53 (the gamma functions: on the negative axis only). Those
+# inputs are checked by vk_math_double_sweep_big.toml, which lavapipe skips; here they are
+# replaced by draws from the same distributions (another seed, so that every other input
+# stays as it was), and this sweep runs on every device.
+def lp_rounding(x):
+    return math.isfinite(x) and 2.0**24 < abs(x) < 2.0**53 and not is_int(x / 2)
+
+
+rng = random.Random(20261127)  # the generators (gens) draw from this from now on
+
+
+def redraw(xs, gen, neg_only):
+    hit = lambda x: lp_rounding(x) and (x < 0 or not neg_only)
+    moved = [x for x in xs if hit(x)]
+    out = []
+    for x in xs:
+        while hit(x):
+            x = gen()
+        out.append(x)
+    return out, moved
+
+
+X["pi"], BIG_PI = redraw(X["pi"], gens["pi"], False)
+X["lgamma"], BIG_LG = redraw(X["lgamma"], gens["lgamma"], True)
+lg_r, BIG_LGR = redraw(lg_r, gens["lgamma"], True)
+X["tgamma"], BIG_TG = redraw(X["tgamma"], gens["tgamma"], True)
+
+# vk_math_double_sweep_big: the moved inputs, more of that range, NB of each.
+NB = 16
+
+
+def band(lo, hi, neg):
+    def g():
+        while True:
+            x = loguni(lo, hi, not neg)
+            x = -x if neg else x
+            if lp_rounding(x):
+                return x
+    return g
+
+
+PX = fill(BIG_PI + [2.0**25 + 0.5, -(2.0**25 + 1), 2.0**52 + 3, 2.0**40 + 0.25,
+                    -(2.0**33 + 0.75)], band(24.5, 52.9, False), NB)
+GX = fill(list(dict.fromkeys(BIG_LG + BIG_LGR + BIG_TG))
+          + [-(2.0**24 + 0.5), -(2.0**25 + 0.25), -(2.0**40 + 0.5), -4503599627370495.5,
+             -123456789.375], band(24.2, 52.9, True), NB)
+assert len(PX) == NB and len(GX) == NB and all(map(lp_rounding, PX + GX))
+
 # (function, output buffer, C call, inputs, reference). X: xs slot; Y: ys slot; NN: ns slot.
 F = [
     ("log1p", "u2", "log1p(X)", X["log1p"], r_log1p),
@@ -502,7 +557,9 @@ def header():
              "# to nearest double, special values by C99 Annex F. Output buffer uN holds the",
              "# functions of OpenCL's N-ulp double bound; ulg (lgamma, no bound in OpenCL) uses 16",
              "# and inputs away from lgamma's zeros on the negative axis; sg: lgamma_r's signs.",
-             "# The second run calls the same functions on double4 (vload4/vstore4)."]
+             "# The second run calls the same functions on double4 (vload4/vstore4). Arguments",
+             "# whose reduction needs exact double RoundEven/Trunc above 2^24 (which lavapipe gets",
+             "# wrong on CPUs without AVX-512F) are tested by vk_math_double_sweep_big instead."]
     if MEASURED:
         lines.append("# Largest error measured on lavapipe, in ulp:")
         items = [f"{k} {v}" for k, v in MEASURED.items()]
@@ -585,6 +642,73 @@ kernel void vk_math_double_sweep4({params}) {{
 """
 
 
+LAVAPIPE_SKIP = ("lavapipe (Mesa 22.3) on CPUs without AVX-512F computes GLSL.std.450 RoundEven "
+                 "and Trunc on 64-bit floats with llvmpipe's float fallback (8 doubles, 512 bits, "
+                 "have no native rounding there): x is returned unchanged when |x| > 2^24, e.g. "
+                 "RoundEven(1e15 + 0.5) = 1e15 + 0.5, Trunc(-1e10 - 0.5) = -1e10 - 0.5. sinpi, cospi "
+                 "and tanpi reduce with RoundEven(x/2), the gamma functions test for poles with "
+                 "Trunc(x); every input here has 2^24 < |x| < 2^53 and x/2 not an integer. Right "
+                 "with LP_NATIVE_VECTOR_WIDTH=128 (and MESA_SHADER_CACHE_DISABLE=true: the shader "
+                 "cache ignores the width) and on AVX-512 CPUs; kernels/builtins/double_rounding "
+                 "shows the operations alone")
+
+
+def big():
+    """vk_math_double_sweep_big.{cl,toml}."""
+    u4 = [r_pi("sinpi")(x) for x in PX] + [r_pi("cospi")(x) for x in PX]
+    u6 = [r_pi("tanpi")(x) for x in PX]
+    ulg = [r_lgamma(x) for x in GX] * 2
+    u16 = [math.copysign(0.0, float(mp.sinpi(M(x)))) for x in GX]  # tgamma underflows
+    sg = [1 if mp.sinpi(M(x)) > 0 else -1 for x in GX]
+    rnd = lambda vs: [rn(e) if not isinstance(e, float) else e for e in vs]
+    t = ("# sinpi, cospi, tanpi, lgamma, lgamma_r and tgamma in double on the arguments of\n"
+         "# vk_math_double_sweep that need exact double rounding above 2^24 (see\n"
+         "# make_vk_math_double_sweep.py, lp_rounding), and more of them. Generated by\n"
+         "# make_vk_math_double_sweep.py: mpmath at 320 bits rounded to nearest double.\n"
+         f'lavapipe_skip = "{LAVAPIPE_SKIP}"\n\n')
+    for kernel, g in (("vk_math_double_sweep_big", NB), ("vk_math_double_sweep_big4", NB // 4)):
+        t += f'[[run]]\nkernel = "{kernel}"\nglobal = [{g}]\n\n'
+        t += buf("px", "double", data=PX) + "\n"
+        t += buf("gx", "double", data=GX) + "\n"
+        t += buf("u4", "double", expect=rnd(u4), ulp=4) + "\n"
+        t += buf("u6", "double", expect=rnd(u6), ulp=6) + "\n"
+        t += buf("ulg", "double", expect=rnd(ulg), ulp=16) + "\n"
+        t += buf("u16", "double", expect=u16, ulp=16) + "\n"
+        t += buf("sg", "int", expect=sg) + "\n"
+    cl = f"""// Generated by make_vk_math_double_sweep.py: the double-precision functions that reduce
+// their argument with RoundEven or Trunc, on arguments where that rounding is needed above
+// 2^24; expected values in vk_math_double_sweep_big.toml.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#define N {NB}
+
+kernel void vk_math_double_sweep_big(global const double *px, global const double *gx, global double *u4, global double *u6, global double *ulg, global double *u16, global int *sg) {{
+    int i = (int)get_global_id(0);
+    int s;
+    u4[i] = sinpi(px[i]);
+    u4[N + i] = cospi(px[i]);
+    u6[i] = tanpi(px[i]);
+    ulg[i] = lgamma(gx[i]);
+    ulg[N + i] = lgamma_r(gx[i], &s);
+    sg[i] = s;
+    u16[i] = tgamma(gx[i]);
+}}
+
+kernel void vk_math_double_sweep_big4(global const double *px, global const double *gx, global double *u4, global double *u6, global double *ulg, global double *u16, global int *sg) {{
+    int i = (int)get_global_id(0);
+    int4 s;
+    double4 x = vload4(i, px), y = vload4(i, gx);
+    vstore4(sinpi(x), i, u4);
+    vstore4(cospi(x), i, u4 + N);
+    vstore4(tanpi(x), i, u6);
+    vstore4(lgamma(y), i, ulg);
+    vstore4(lgamma_r(y, &s), i, ulg + N);
+    vstore4(s, i, sg);
+    vstore4(tgamma(y), i, u16);
+}}
+"""
+    return t.rstrip() + "\n", cl
+
+
 def ordered(x):
     import struct
     i = struct.unpack("<q", struct.pack("<d", x))[0]
@@ -621,6 +745,11 @@ if __name__ == "__main__":
         fh.write(toml(False))
     with open(os.path.join(here, "vk_math_double_sweep.cl"), "w") as fh:
         fh.write(kernel())
+    t, cl = big()
+    with open(os.path.join(here, "vk_math_double_sweep_big.toml"), "w") as fh:
+        fh.write(t)
+    with open(os.path.join(here, "vk_math_double_sweep_big.cl"), "w") as fh:
+        fh.write(cl)
     if "--ulp0" in sys.argv:
         with open(sys.argv[sys.argv.index("--ulp0") + 1], "w") as fh:
             fh.write(toml(True))
