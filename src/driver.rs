@@ -44,8 +44,9 @@ pub fn compile_file(path: &Path, opts: &Options) -> Result<Compilation, Error> {
 }
 
 /// Stack of the thread a compilation runs on: address space only, committed as it is used.
-/// Every stage recurses over expressions; at [`crate::front::lower::MAX_EXPR_DEPTH`] levels an
-/// unoptimized build uses about 1.2 GiB of it.
+/// libclang parses on it (see `front::clang`), and every stage recurses over expressions and
+/// statements; at [`crate::front::lower::MAX_EXPR_DEPTH`] levels an unoptimized build uses
+/// about 1.2 GiB of it.
 const STACK_BYTES: usize = 2 << 30;
 
 /// Compiles `text` as if it were the file `path` (includes resolve relative to it).
@@ -446,6 +447,12 @@ pub fn clang_args(opts: &Options) -> Vec<String> {
     }
     // clc applies `-ferror-limit` to clang's errors and its own together.
     a.push("-ferror-limit=0".into());
+    // clang's guard against deep nesting is sized for its own 8 MiB stack (2,048 brackets);
+    // clc parses on a larger one and bounds nesting itself (`docs/LIMITS.md`).
+    a.push(format!("-fbracket-depth={}", lower::MAX_EXPR_DEPTH));
+    // clang measures the stack as if it were 8 MiB and warns near that; clc's is larger.
+    a.push("-Xclang".into());
+    a.push("-Wno-stack-exhausted".into());
     a
 }
 

@@ -57,6 +57,7 @@ pub fn ensure_loaded() -> Result<(), LibclangError> {
 /// Loads the first usable libclang (see the module documentation); the error names every
 /// file or search tried and why each failed.
 fn load() -> Result<(Arc<SharedLibrary>, u32), LibclangError> {
+    parse_on_the_calling_thread();
     let mut tried = Vec::new();
     if let Some(path) = std::env::var_os("LIBCLANG_PATH") {
         match open_searched() {
@@ -96,6 +97,19 @@ fn open_file(path: &Path) -> Result<(Arc<SharedLibrary>, u32), String> {
     let opened = clang_sys::load_manually();
     std::env::remove_var("LIBCLANG_PATH");
     check_version(opened?)
+}
+
+/// libclang parses on a thread it starts, with an 8 MiB stack, unless `LIBCLANG_NOTHREADS`
+/// is set (it reads the variable at every parse). clang's parser recurses once or more per
+/// nesting level, so on that stack about 1,500 nested parentheses or 10,000 nested `if`s
+/// overflow it and kill the process. Set, libclang parses on the caller's thread: the
+/// compiler thread of [`crate::driver::compile_source`], whose stack is large enough for the
+/// nesting clc accepts (`docs/LIMITS.md`). Like `LIBCLANG_PATH` in `open_file`, the variable
+/// is set once, during `LIBRARY`'s initialisation, before any libclang code runs.
+fn parse_on_the_calling_thread() {
+    if std::env::var_os("LIBCLANG_NOTHREADS").is_none() {
+        std::env::set_var("LIBCLANG_NOTHREADS", "1");
+    }
 }
 
 /// clang-sys's search: `LIBCLANG_PATH` when set, else llvm-config and the usual folders.

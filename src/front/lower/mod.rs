@@ -10,6 +10,7 @@ mod clang_builtins;
 mod decl;
 mod expr;
 pub use expr::MAX_EXPR_DEPTH;
+pub use stmt::MAX_STMT_DEPTH;
 mod fp_contract;
 mod init;
 mod macros;
