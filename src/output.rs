@@ -133,31 +133,57 @@ pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
 }
 
 /// A make-style depfile: `target: dep1 dep2 …`, spaces escaped, one phony rule per header
-/// so that deleting a header does not break the build (as `clang -MP` does).
-pub fn depfile(target: &str, deps: &[std::path::PathBuf]) -> String {
-    let esc = |s: &str| s.replace(' ', "\\ ").replace('$', "$$");
-    let mut out = esc(target) + ":";
+/// so that deleting a header does not break the build (as `clang -MP` does). Bytes, not
+/// text: a file name that is not UTF-8 is written as it is, which make and ninja read.
+pub fn depfile(target: &Path, deps: &[PathBuf]) -> Vec<u8> {
+    let esc = |p: &Path| -> Vec<u8> {
+        let mut out = Vec::new();
+        for &b in path_bytes(p).iter() {
+            match b {
+                b' ' => out.extend_from_slice(b"\\ "),
+                b'$' => out.extend_from_slice(b"$$"),
+                _ => out.push(b),
+            }
+        }
+        out
+    };
+    let mut out = esc(target);
+    out.push(b':');
     for d in deps {
-        out.push_str(" \\\n  ");
-        out.push_str(&esc(&d.display().to_string()));
+        out.extend_from_slice(b" \\\n  ");
+        out.extend(esc(d));
     }
-    out.push('\n');
+    out.push(b'\n');
     for d in deps.iter().skip(1) {
-        out.push('\n');
-        out.push_str(&esc(&d.display().to_string()));
-        out.push_str(":\n");
+        out.push(b'\n');
+        out.extend(esc(d));
+        out.extend_from_slice(b":\n");
     }
     out
+}
+
+#[cfg(unix)]
+fn path_bytes(p: &Path) -> std::borrow::Cow<'_, [u8]> {
+    use std::os::unix::ffi::OsStrExt;
+    p.as_os_str().as_bytes().into()
+}
+
+#[cfg(not(unix))]
+fn path_bytes(p: &Path) -> std::borrow::Cow<'_, [u8]> {
+    p.to_string_lossy().into_owned().into_bytes().into()
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn depfiles_escape_spaces_and_list_headers_as_phony() {
-        let d = super::depfile("out dir/k.spv", &["k.cl".into(), "inc/a b.h".into()]);
+        let d = super::depfile(
+            std::path::Path::new("out dir/k.spv"),
+            &["k.cl".into(), "inc/a b.h".into()],
+        );
         assert_eq!(
             d,
-            "out\\ dir/k.spv: \\\n  k.cl \\\n  inc/a\\ b.h\n\ninc/a\\ b.h:\n"
+            b"out\\ dir/k.spv: \\\n  k.cl \\\n  inc/a\\ b.h\n\ninc/a\\ b.h:\n"
         );
     }
 }

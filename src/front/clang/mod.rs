@@ -149,6 +149,44 @@ pub fn resource_include_dir() -> Option<PathBuf> {
     dir.join("opencl-c-base.h").exists().then_some(dir)
 }
 
+/// Converts and frees a `CXString` holding a file name: its bytes as they are, so that a
+/// name that is not UTF-8 still names the file (on Unix).
+///
+/// # Safety
+/// `s` must be a valid `CXString` returned by libclang and not yet disposed.
+pub(crate) unsafe fn take_path(s: CXString) -> PathBuf {
+    let p = clang_getCString(s);
+    let out = if p.is_null() {
+        PathBuf::new()
+    } else {
+        path_from_bytes(CStr::from_ptr(p).to_bytes())
+    };
+    clang_disposeString(s);
+    out
+}
+
+#[cfg(unix)]
+fn path_from_bytes(b: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(b))
+}
+
+#[cfg(not(unix))]
+fn path_from_bytes(b: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(b).into_owned())
+}
+
+#[cfg(unix)]
+fn path_bytes(p: &Path) -> Vec<u8> {
+    use std::os::unix::ffi::OsStrExt;
+    p.as_os_str().as_bytes().to_vec()
+}
+
+#[cfg(not(unix))]
+fn path_bytes(p: &Path) -> Vec<u8> {
+    p.to_string_lossy().as_bytes().to_vec()
+}
+
 /// Converts and frees a `CXString`.
 ///
 /// # Safety
@@ -227,14 +265,14 @@ pub struct TranslationUnit<'i> {
 
 impl<'i> TranslationUnit<'i> {
     /// Parses `path` with `args` (no argv[0]); `contents` replaces the file's contents when
-    /// given. `None` means libclang could not parse at all (e.g. the file is unreadable).
+    /// given: its bytes as they are, UTF-8 or not, as clang reads a file.
     pub fn parse(
         index: &'i Index,
         path: &Path,
-        contents: Option<&str>,
+        contents: Option<&[u8]>,
         args: &[String],
     ) -> Result<Self, LibclangError> {
-        let name = CString::new(path.to_string_lossy().as_bytes())
+        let name = CString::new(path_bytes(path))
             .map_err(|_| LibclangError("file name contains a NUL byte".into()))?;
         let cargs: Vec<CString> = args
             .iter()
@@ -244,7 +282,7 @@ impl<'i> TranslationUnit<'i> {
             })
             .collect::<Result<_, _>>()?;
         let argv: Vec<*const c_char> = cargs.iter().map(|a| a.as_ptr()).collect();
-        let text = contents.map(|c| CString::new(c.as_bytes()));
+        let text = contents.map(CString::new);
         let text = match text {
             Some(Ok(t)) => Some(t),
             Some(Err(_)) => return Err(LibclangError("source contains a NUL byte".into())),
@@ -321,8 +359,8 @@ extern "C" fn collect_inclusion(
 ) {
     // SAFETY: `data` is the Vec passed by `included_files`; the name string is disposed.
     unsafe {
-        let name = take_string(clang_getFileName(file));
-        (*(data as *mut Vec<PathBuf>)).push(PathBuf::from(name));
+        let name = take_path(clang_getFileName(file));
+        (*(data as *mut Vec<PathBuf>)).push(name);
     }
 }
 
