@@ -9,8 +9,8 @@
 mod clang_builtins;
 mod decl;
 mod expr;
-pub use expr::MAX_EXPR_DEPTH;
 pub use decl::MAX_KERNELS;
+pub use expr::MAX_EXPR_DEPTH;
 pub use stmt::MAX_STMT_DEPTH;
 mod fp_contract;
 mod init;
