@@ -2,6 +2,8 @@
 //! renders diagnostics and maps the outcome to an exit status:
 //! 0 success, 1 errors in the input, 2 bad usage, 70 internal compiler error.
 
+#![forbid(unsafe_code)]
+
 use clc::error::Error;
 use clc::options::{
     is_warning_flag, parse_cl_ext, parse_cl_std, OptLevel, Options, WarningMode, CL_BUILD_OPTIONS,

@@ -98,6 +98,7 @@ fn without_path(e: io::Error) -> io::Error {
 /// Closes `file`, reporting the error that dropping a `File` ignores (NFS and other network
 /// file systems report failed writes only at close).
 #[cfg(unix)]
+#[allow(unsafe_code)]
 fn close(file: File) -> io::Result<()> {
     use std::os::fd::IntoRawFd;
     let fd = file.into_raw_fd();
