@@ -25,6 +25,7 @@ fn main() {
             nesting_past_the_limits,
         ),
         ("nesting::library", nesting_through_the_library),
+        ("nesting::operator_chain_overflowing_clang", operator_chain),
         ("big::kernels_past_the_limit", too_many_kernels),
         ("big::parameters_past_the_limit", too_many_parameters),
         ("big::fifty_megabyte_source", fifty_megabytes),
@@ -196,6 +197,39 @@ fn nesting_through_the_library() {
             other => panic!("want a located error, got {:?}", other.map(|_| ())),
         }
     }
+}
+
+fn operator_chain() {
+    // A million `!` in a row: no bracket and no statement, so no limit of clc's applies, and
+    // clang's parser, recursing once per operator, overflows even the compiler thread's stack.
+    // libclang's crash recovery turns that into an error (exit 1), not a SIGSEGV.
+    let src = format!(
+        "kernel void k(global int *o) {{ o[0] = {}o[1]; }}\n",
+        "!".repeat(1_000_000)
+    );
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "chain.cl", &src);
+    let o = clc(d.path(), &["chain.cl"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        // libclang prints its own crash report first.
+        stderr(&o).starts_with("libclang: crash detected during parsing: {\n")
+            && stderr(&o).contains(
+                "\nclc: error: clang crashed while parsing chain.cl; the likely cause is nesting too deep"
+            ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.path().join("chain.spv").exists());
+    // The library too, and the process goes on compiling.
+    let opts = clc::Options::default();
+    match clc::compile_source(Path::new("chain.cl"), &src, &opts) {
+        Err(clc::Error::Libclang(m)) => {
+            assert!(m.starts_with("clang crashed while parsing"), "{m}")
+        }
+        other => panic!("want an error, got {:?}", other.map(|_| ())),
+    }
+    assert!(clc::compile_source(Path::new("k.cl"), VADD, &opts).is_ok());
 }
 
 fn too_many_kernels() {

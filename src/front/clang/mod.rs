@@ -112,6 +112,35 @@ fn parse_on_the_calling_thread() {
     }
 }
 
+/// libclang's crash recovery (installed by the first `clang_createIndex`) catches SIGSEGV
+/// inside a parse and makes the parse return `CXError_Crashed`. Its handler runs on the
+/// stack that faulted, so a stack overflow (a chain of a million `!` overflows even the
+/// compiler thread's stack in clang's parser) kills the process instead. Setting
+/// `SA_ONSTACK` on the handler moves it to the thread's alternate signal stack, which Rust
+/// gives every thread it starts; the parse then fails with an error.
+#[cfg(unix)]
+fn crash_recovery_on_the_alternate_stack() {
+    static DONE: std::sync::Once = std::sync::Once::new();
+    DONE.call_once(|| {
+        // SAFETY: sigaction reads the current action into a zeroed struct of the right type,
+        // and reinstalls the same handler and mask with one more flag.
+        unsafe {
+            let mut act: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(libc::SIGSEGV, std::ptr::null(), &mut act) == 0
+                && act.sa_sigaction != libc::SIG_DFL
+                && act.sa_sigaction != libc::SIG_IGN
+                && act.sa_flags & libc::SA_ONSTACK == 0
+            {
+                act.sa_flags |= libc::SA_ONSTACK;
+                libc::sigaction(libc::SIGSEGV, &act, std::ptr::null_mut());
+            }
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn crash_recovery_on_the_alternate_stack() {}
+
 /// clang-sys's search: `LIBCLANG_PATH` when set, else llvm-config and the usual folders.
 fn open_searched() -> Result<(Arc<SharedLibrary>, u32), String> {
     check_version(clang_sys::load_manually()?)
@@ -216,6 +245,7 @@ impl Index {
         if raw.is_null() {
             return Err(LibclangError("clang_createIndex failed".into()));
         }
+        crash_recovery_on_the_alternate_stack();
         Ok(Index { raw })
     }
 }
@@ -315,6 +345,13 @@ impl<'i> TranslationUnit<'i> {
                 &mut raw,
             )
         };
+        if err == CXError_Crashed {
+            return Err(LibclangError(format!(
+                "clang crashed while parsing {}; the likely cause is nesting too deep for the \
+                 compiler's stack, such as a chain of a million unary operators (docs/LIMITS.md)",
+                path.display()
+            )));
+        }
         if err != CXError_Success || raw.is_null() {
             return Err(LibclangError(format!(
                 "libclang could not parse {} (error code {err})",
