@@ -34,18 +34,21 @@ pub struct Compilation {
 }
 
 /// Compiles the OpenCL C file at `path`.
+///
+/// The bytes go to clang as they are: text that is not UTF-8 (Latin-1 in a comment or a
+/// string literal) is clang's to accept or reject, and a string literal keeps its bytes.
 pub fn compile_file(path: &Path, opts: &Options) -> Result<Compilation, Error> {
-    let text = std::fs::read(path).map_err(|source| Error::Read {
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    let text = String::from_utf8_lossy(&text).into_owned();
-    compile_source(path, &text, opts)
+    compile_on_big_stack(path, &bytes, opts)
 }
 
 /// Stack of the thread a compilation runs on: address space only, committed as it is used.
-/// Every stage recurses over expressions; at [`crate::front::lower::MAX_EXPR_DEPTH`] levels an
-/// unoptimized build uses about 1.2 GiB of it.
+/// libclang parses on it (see `front::clang`), and every stage recurses over expressions and
+/// statements; at [`crate::front::lower::MAX_EXPR_DEPTH`] levels an unoptimized build uses
+/// about 1.2 GiB of it.
 const STACK_BYTES: usize = 2 << 30;
 
 /// Compiles `text` as if it were the file `path` (includes resolve relative to it).
@@ -55,6 +58,11 @@ const STACK_BYTES: usize = 2 << 30;
 /// diagnostic) instead of overflowing the caller's stack. A panic there is reported as an
 /// internal error.
 pub fn compile_source(path: &Path, text: &str, opts: &Options) -> Result<Compilation, Error> {
+    compile_on_big_stack(path, text.as_bytes(), opts)
+}
+
+/// [`compile_source`] for source bytes, UTF-8 or not.
+fn compile_on_big_stack(path: &Path, text: &[u8], opts: &Options) -> Result<Compilation, Error> {
     std::thread::scope(|s| {
         let worker = std::thread::Builder::new()
             .stack_size(STACK_BYTES)
@@ -79,8 +87,8 @@ pub fn compile_source(path: &Path, text: &str, opts: &Options) -> Result<Compila
     })
 }
 
-fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, Error> {
-    if text.contains('\0') {
+fn compile_now(path: &Path, text: &[u8], opts: &Options) -> Result<Compilation, Error> {
+    if text.contains(&0) {
         let mut sources = SourceMap::default();
         let file = sources.add(path.to_path_buf(), String::new());
         let d = Diagnostic::error(
@@ -103,7 +111,7 @@ fn compile_now(path: &Path, text: &str, opts: &Options) -> Result<Compilation, E
         .validator_env(version, opts.cl_std, false)
         .map_err(Error::Unsupported)?;
     let mut sources = SourceMap::default();
-    let main = sources.add(path.to_path_buf(), text.to_string());
+    let main = sources.add(path.to_path_buf(), crate::source::display_text(text));
 
     let index = Index::new().map_err(|e| Error::Libclang(e.to_string()))?;
     let args = clang_args(opts);
@@ -446,6 +454,12 @@ pub fn clang_args(opts: &Options) -> Vec<String> {
     }
     // clc applies `-ferror-limit` to clang's errors and its own together.
     a.push("-ferror-limit=0".into());
+    // clang's guard against deep nesting is sized for its own 8 MiB stack (2,048 brackets);
+    // clc parses on a larger one and bounds nesting itself (`docs/LIMITS.md`).
+    a.push(format!("-fbracket-depth={}", lower::MAX_EXPR_DEPTH));
+    // clang measures the stack as if it were 8 MiB and warns near that; clc's is larger.
+    a.push("-Xclang".into());
+    a.push("-Wno-stack-exhausted".into());
     a
 }
 

@@ -10,6 +10,8 @@
 //! validated module or typed errors whose diagnostics [`render`] prints the way clang does.
 
 #![warn(missing_docs)]
+// `unsafe` is allowed only in `front::clang` (libclang) and `output` (`close(2)`).
+#![deny(unsafe_code)]
 
 pub mod back;
 pub mod bindings;

@@ -2,12 +2,15 @@
 //! renders diagnostics and maps the outcome to an exit status:
 //! 0 success, 1 errors in the input, 2 bad usage, 70 internal compiler error.
 
+#![forbid(unsafe_code)]
+
 use clc::error::Error;
 use clc::options::{
     is_warning_flag, parse_cl_ext, parse_cl_std, OptLevel, Options, WarningMode, CL_BUILD_OPTIONS,
 };
 use clc::output::{words_to_bytes, write_output};
 use clc::render;
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -48,7 +51,7 @@ usage: clc [options] <file.cl>
 struct Cli {
     opts: Options,
     input: PathBuf,
-    output: Option<String>,
+    output: Option<PathBuf>,
     assembly: bool,
     json: bool,
     reflect: Option<PathBuf>,
@@ -74,7 +77,9 @@ fn usage_error(msg: &str) -> Parsed {
     Parsed::Exit(ExitCode::from(2))
 }
 
-fn parse_args(args: Vec<String>) -> Parsed {
+/// Parses the arguments. File names may be any bytes (a name that is not UTF-8 is still a
+/// file); options and macro definitions must be UTF-8.
+fn parse_args(args: Vec<OsString>) -> Parsed {
     let mut opts = Options::default();
     let (mut input, mut output, mut assembly, mut json) = (None, None, false, false);
     let (mut reflect, mut depfile) = (None, None);
@@ -85,17 +90,42 @@ fn parse_args(args: Vec<String>) -> Parsed {
     fn joined(
         arg: &str,
         flag: &str,
-        it: &mut impl Iterator<Item = String>,
-    ) -> Option<Result<String, String>> {
+        it: &mut impl Iterator<Item = OsString>,
+    ) -> Option<Result<OsString, String>> {
         let rest = arg.strip_prefix(flag)?;
         Some(if rest.is_empty() {
             it.next()
                 .ok_or_else(|| format!("argument to '{flag}' is missing (expected 1 value)"))
         } else {
-            Ok(rest.to_string())
+            Ok(OsString::from(rest))
+        })
+    }
+    // The value of `-D`, `-U`, `-x`: text.
+    fn utf8(v: OsString, flag: &str) -> Result<String, String> {
+        v.into_string().map_err(|v| {
+            format!(
+                "argument to '{flag}' is not valid UTF-8: '{}'",
+                v.to_string_lossy()
+            )
         })
     }
     while let Some(arg) = it.next() {
+        let arg = match arg.into_string() {
+            Ok(a) => a,
+            Err(name) if !name.to_string_lossy().starts_with('-') => {
+                if input.is_some() {
+                    return usage_error("only one input file can be compiled at a time");
+                }
+                input = Some(PathBuf::from(name));
+                continue;
+            }
+            Err(a) => {
+                return usage_error(&format!(
+                    "argument is not valid UTF-8: '{}'",
+                    a.to_string_lossy()
+                ))
+            }
+        };
         let a = arg.as_str();
         if a == "-h" || a == "--help" {
             print!("{USAGE}");
@@ -150,7 +180,7 @@ fn parse_args(args: Vec<String>) -> Parsed {
         } else if a == "-c" {
             // Compile only: the only thing clc does.
         } else if let Some(v) = joined(a, "-x", &mut it) {
-            match v {
+            match v.and_then(|v| utf8(v, "-x")) {
                 Ok(v) if v == "cl" => {}
                 Ok(v) => {
                     return usage_error(&format!(
@@ -235,16 +265,16 @@ fn parse_args(args: Vec<String>) -> Parsed {
             }
         } else if let Some(v) = joined(a, "-o", &mut it) {
             match v {
-                Ok(v) => output = Some(v),
+                Ok(v) => output = Some(PathBuf::from(v)),
                 Err(e) => return usage_error(&e),
             }
         } else if let Some(v) = joined(a, "-D", &mut it) {
-            match v {
+            match v.and_then(|v| utf8(v, "-D")) {
                 Ok(v) => opts.macros.push(format!("-D{v}")),
                 Err(e) => return usage_error(&e),
             }
         } else if let Some(v) = joined(a, "-U", &mut it) {
-            match v {
+            match v.and_then(|v| utf8(v, "-U")) {
                 Ok(v) => opts.macros.push(format!("-U{v}")),
                 Err(e) => return usage_error(&e),
             }
@@ -280,13 +310,16 @@ fn parse_args(args: Vec<String>) -> Parsed {
     }))
 }
 
-fn default_output(cli: &Cli) -> String {
+fn default_output(cli: &Cli) -> PathBuf {
     let stem = cli
         .input
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "out".into());
-    format!("{stem}.{}", if cli.assembly { "spvasm" } else { "spv" })
+    PathBuf::from(format!(
+        "{stem}.{}",
+        if cli.assembly { "spvasm" } else { "spv" }
+    ))
 }
 
 fn run(cli: &Cli) -> ExitCode {
@@ -314,20 +347,9 @@ fn run(cli: &Cli) -> ExitCode {
                 words_to_bytes(&c.words)
             };
             let out = cli.output.clone().unwrap_or_else(|| default_output(cli));
-            if out == "-" {
-                let mut stdout = std::io::stdout().lock();
-                if stdout
-                    .write_all(&bytes)
-                    .and_then(|()| stdout.flush())
-                    .is_err()
-                {
-                    eprintln!("clc: error: cannot write to standard output");
-                    return ExitCode::from(1);
-                }
-            } else if let Err(e) = write_output(std::path::Path::new(&out), &bytes) {
-                eprintln!("clc: error: cannot write '{out}': {e}");
-                return ExitCode::from(1);
-            }
+            let to_stdout = out.as_os_str() == "-";
+            // The module is written last: when a side output cannot be written, the command
+            // fails without leaving a new module that a build system would take as up to date.
             if let Some(path) = &cli.reflect {
                 let json = match serde_json::to_string_pretty(&c.reflection) {
                     Ok(j) => j + "\n",
@@ -339,14 +361,14 @@ fn run(cli: &Cli) -> ExitCode {
                 }
             }
             if let Some(dep) = &cli.depfile {
-                let target = if out == "-" {
+                let target = if to_stdout {
                     default_output(cli)
                 } else {
                     out.clone()
                 };
                 let path = match dep {
                     Depfile::At(p) => p.clone(),
-                    Depfile::Beside => std::path::Path::new(&target).with_extension("d"),
+                    Depfile::Beside => target.with_extension("d"),
                 };
                 let text = match clc::output::depfile(&target, &c.dependencies) {
                     Ok(text) => text,
@@ -355,10 +377,24 @@ fn run(cli: &Cli) -> ExitCode {
                         return ExitCode::from(1);
                     }
                 };
-                if let Err(e) = write_output(&path, text.as_bytes()) {
+                if let Err(e) = write_output(&path, &text) {
                     eprintln!("clc: error: cannot write '{}': {e}", path.display());
                     return ExitCode::from(1);
                 }
+            }
+            if to_stdout {
+                let mut stdout = std::io::stdout().lock();
+                if stdout
+                    .write_all(&bytes)
+                    .and_then(|()| stdout.flush())
+                    .is_err()
+                {
+                    eprintln!("clc: error: cannot write to standard output");
+                    return ExitCode::from(1);
+                }
+            } else if let Err(e) = write_output(&out, &bytes) {
+                eprintln!("clc: error: cannot write '{}': {e}", out.display());
+                return ExitCode::from(1);
             }
             ExitCode::SUCCESS
         }
@@ -422,7 +458,7 @@ fn main() -> ExitCode {
             );
         }));
     }
-    let cli = match parse_args(std::env::args().skip(1).collect()) {
+    let cli = match parse_args(std::env::args_os().skip(1).collect()) {
         Parsed::Run(cli) => cli,
         Parsed::Exit(code) => return code,
     };

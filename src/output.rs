@@ -98,6 +98,7 @@ fn without_path(e: io::Error) -> io::Error {
 /// Closes `file`, reporting the error that dropping a `File` ignores (NFS and other network
 /// file systems report failed writes only at close).
 #[cfg(unix)]
+#[allow(unsafe_code)]
 fn close(file: File) -> io::Result<()> {
     use std::os::fd::IntoRawFd;
     let fd = file.into_raw_fd();
@@ -133,32 +134,40 @@ pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
 }
 
 /// A make-style depfile: `target: dep1 dep2 …`, one phony rule per header so that deleting a
-/// header does not break the build (as `clang -MP` does).
+/// header does not break the build (as `clang -MP` does). Bytes, not text: a file name that is
+/// not UTF-8 is written as it is, which make and ninja read.
 ///
 /// Names are escaped as clang writes them and as make and ninja read them: a space becomes
 /// `\ ` (backslashes right before it doubled), `#` becomes `\#`, `$` becomes `$$`. A name the
 /// format cannot hold (empty, with a line break or a tab, ending in a backslash, or a target
 /// with a colon) is an error rather than a depfile that names other files.
-pub fn depfile(target: &str, deps: &[std::path::PathBuf]) -> Result<String, DepfileError> {
-    let names: Vec<String> = deps.iter().map(|d| d.display().to_string()).collect();
-    for name in std::iter::once(target).chain(names.iter().map(String::as_str)) {
-        if name.is_empty() || name.contains(['\n', '\r', '\t']) || name.ends_with('\\') {
-            return Err(DepfileError(name.to_string()));
+pub fn depfile(target: &Path, deps: &[PathBuf]) -> Result<Vec<u8>, DepfileError> {
+    let target_bytes = path_bytes(target);
+    let names: Vec<_> = deps.iter().map(|d| path_bytes(d)).collect();
+    for (name, path) in std::iter::once((&target_bytes, target))
+        .chain(names.iter().zip(deps.iter().map(PathBuf::as_path)))
+    {
+        if name.is_empty()
+            || name.iter().any(|b| matches!(b, b'\n' | b'\r' | b'\t'))
+            || name.ends_with(b"\\")
+        {
+            return Err(DepfileError(path.display().to_string()));
         }
     }
-    if target.contains(':') {
-        return Err(DepfileError(target.to_string()));
+    if target_bytes.contains(&b':') {
+        return Err(DepfileError(target.display().to_string()));
     }
-    let mut out = escape_make(target) + ":";
+    let mut out = escape_make(&target_bytes);
+    out.push(b':');
     for d in &names {
-        out.push_str(" \\\n  ");
-        out.push_str(&escape_make(d));
+        out.extend_from_slice(b" \\\n  ");
+        out.extend(escape_make(d));
     }
-    out.push('\n');
+    out.push(b'\n');
     for d in names.iter().skip(1) {
-        out.push('\n');
-        out.push_str(&escape_make(d));
-        out.push_str(":\n");
+        out.push(b'\n');
+        out.extend(escape_make(d));
+        out.extend_from_slice(b":\n");
     }
     Ok(out)
 }
@@ -171,32 +180,47 @@ pub struct DepfileError(pub String);
 /// One name as ninja's depfile lexer (and make, for the common cases) reads it back: `2N+1`
 /// backslashes and a space are `N` backslashes and a space, `N+1` backslashes and a `#` are
 /// `N` backslashes and a `#`, `$$` is `$`.
-fn escape_make(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
+fn escape_make(name: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(name.len());
     let mut backslashes = 0;
-    for c in name.chars() {
-        match c {
-            ' ' => {
-                out.extend(std::iter::repeat_n('\\', backslashes + 1));
-                out.push(' ');
+    for &b in name {
+        match b {
+            b' ' => {
+                out.extend(std::iter::repeat_n(b'\\', backslashes + 1));
+                out.push(b' ');
             }
-            '#' => out.push_str("\\#"),
-            '$' => out.push_str("$$"),
-            _ => out.push(c),
+            b'#' => out.extend_from_slice(b"\\#"),
+            b'$' => out.extend_from_slice(b"$$"),
+            _ => out.push(b),
         }
-        backslashes = if c == '\\' { backslashes + 1 } else { 0 };
+        backslashes = if b == b'\\' { backslashes + 1 } else { 0 };
     }
     out
+}
+
+#[cfg(unix)]
+fn path_bytes(p: &Path) -> std::borrow::Cow<'_, [u8]> {
+    use std::os::unix::ffi::OsStrExt;
+    p.as_os_str().as_bytes().into()
+}
+
+#[cfg(not(unix))]
+fn path_bytes(p: &Path) -> std::borrow::Cow<'_, [u8]> {
+    p.to_string_lossy().into_owned().into_bytes().into()
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn depfiles_escape_spaces_and_list_headers_as_phony() {
-        let d = super::depfile("out dir/k.spv", &["k.cl".into(), "inc/a b.h".into()]).unwrap();
+        let d = super::depfile(
+            std::path::Path::new("out dir/k.spv"),
+            &["k.cl".into(), "inc/a b.h".into()],
+        )
+        .unwrap();
         assert_eq!(
             d,
-            "out\\ dir/k.spv: \\\n  k.cl \\\n  inc/a\\ b.h\n\ninc/a\\ b.h:\n"
+            b"out\\ dir/k.spv: \\\n  k.cl \\\n  inc/a\\ b.h\n\ninc/a\\ b.h:\n"
         );
     }
 }

@@ -30,7 +30,9 @@ impl SourceMap {
         if let Some(i) = self.files.iter().position(|f| f.path == path) {
             return FileId(i as u32);
         }
-        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let text = std::fs::read(path)
+            .map(|b| display_text(&b))
+            .unwrap_or_default();
         self.add(path.to_path_buf(), text)
     }
 
@@ -50,5 +52,31 @@ impl SourceMap {
             .text
             .lines()
             .nth(line.checked_sub(1)? as usize)
+    }
+}
+
+/// A file's bytes as text to show under diagnostics: each byte that is not part of valid
+/// UTF-8 becomes one `?`, so that byte offsets, and clang's columns (which count bytes), still
+/// point at the same characters.
+pub fn display_text(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        out.extend(std::iter::repeat_n('?', chunk.invalid().len()));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::display_text;
+
+    #[test]
+    fn display_text_keeps_byte_offsets() {
+        assert_eq!(display_text(b"caf\xe9 = 1;"), "caf? = 1;");
+        assert_eq!(display_text("é\u{1F600}".as_bytes()), "é\u{1F600}");
+        // A truncated multi-byte sequence: one `?` per byte.
+        assert_eq!(display_text(b"a\xf0\x9f\x98b"), "a???b");
+        assert_eq!(display_text(b"\xff\xfe").len(), 2);
     }
 }

@@ -27,9 +27,13 @@ fn checked(text: &str, std: &str) -> Module {
     };
     let index = clang::Index::new().expect("libclang");
     let path = Path::new("input.cl");
-    let tu =
-        clang::TranslationUnit::parse(&index, path, Some(text), &clc::driver::clang_args(&opts))
-            .expect("parse");
+    let tu = clang::TranslationUnit::parse(
+        &index,
+        path,
+        Some(text.as_bytes()),
+        &clc::driver::clang_args(&opts),
+    )
+    .expect("parse");
     let errors: Vec<_> = tu
         .diagnostics()
         .into_iter()

@@ -5,6 +5,7 @@
 //! [`pipeline::Validated`] token, and only then may the backend lower it to SPIR-V.
 
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod address_space;
 pub mod ast;

@@ -241,8 +241,11 @@ fn run_job(job: &Job) -> Result<Outputs> {
         .stderr(Stdio::piped())
         .spawn()
         .with_context(|| format!("spawning {}", exe.display()))?;
-    let mut out_pipe = child.stdout.take().unwrap();
-    let mut err_pipe = child.stderr.take().unwrap();
+    let (Some(mut out_pipe), Some(mut err_pipe)) = (child.stdout.take(), child.stderr.take())
+    else {
+        let _ = child.kill();
+        bail!("the child's stdout or stderr is not a pipe");
+    };
     let out_thread = std::thread::spawn(move || {
         let mut s = Vec::new();
         let _ = out_pipe.read_to_end(&mut s);
@@ -513,6 +516,8 @@ fn launch(
                 let mut bytes = init.to_le_bytes();
                 let len = bytes.len();
                 bytes.resize(len + GUARD_BYTES, GUARD_BYTE);
+                // SAFETY: `bytes` holds `bytes.len()` bytes and outlives the call;
+                // CL_MEM_COPY_HOST_PTR copies them before it returns.
                 let buf = unsafe {
                     Buffer::<u8>::create(
                         &context,
@@ -524,6 +529,8 @@ fn launch(
                 .map_err(cl("clCreateBuffer"))
                 .with_context(what)?;
                 let mem: cl_mem = buf.get();
+                // SAFETY: `mem` is a live buffer object, passed as the cl_mem the kernel's
+                // pointer parameter takes; `held` keeps it alive until the launch is done.
                 unsafe { kernel.set_arg(idx, &mem) }
                     .map_err(cl("clSetKernelArg"))
                     .with_context(what)?;
@@ -531,6 +538,9 @@ fn launch(
             }
             ArgKind::Scalar { value } => {
                 let bytes = value.to_le_bytes();
+                // SAFETY: `kernel.get()` is a live kernel, and `bytes` holds `bytes.len()`
+                // bytes, which clSetKernelArg copies; a size the parameter does not have is
+                // an error code, not undefined behaviour.
                 unsafe {
                     opencl3::kernel::set_kernel_arg(
                         kernel.get(),
@@ -549,6 +559,7 @@ fn launch(
                 held.push(Held::Nothing);
             }
             ArgKind::Local { len } => {
+                // SAFETY: a __local argument is a size only; no host memory is passed.
                 unsafe { kernel.set_arg_local_buffer(idx, len * arg.ty.size()) }
                     .map_err(cl("clSetKernelArg"))
                     .with_context(what)?;
@@ -557,6 +568,7 @@ fn launch(
             ArgKind::Image { desc, init } => {
                 let (image, under) = create_image(&context, desc, init).with_context(what)?;
                 let mem: cl_mem = image.get();
+                // SAFETY: `mem` is a live image object, kept alive by `held`.
                 unsafe { kernel.set_arg(idx, &mem) }
                     .map_err(cl("clSetKernelArg"))
                     .with_context(what)?;
@@ -576,6 +588,7 @@ fn launch(
                     .map_err(cl("clCreateSamplerWithProperties"))
                     .with_context(what)?;
                 let raw: cl_sampler = smp.get();
+                // SAFETY: `raw` is a live sampler object, kept alive by `held`.
                 unsafe { kernel.set_arg(idx, &raw) }
                     .map_err(cl("clSetKernelArg"))
                     .with_context(what)?;
@@ -586,6 +599,9 @@ fn launch(
 
     let local_ptr = run.local.as_ref().map_or(std::ptr::null(), |l| l.as_ptr());
     let offset_ptr = run.offset.as_ref().map_or(std::ptr::null(), |o| o.as_ptr());
+    // SAFETY: `global`, and `local` and `offset` where given, hold `global.len()` sizes each
+    // (the spec's checks) and outlive the call; null pointers are allowed for the latter two.
+    // Every argument was set above, and its memory objects live in `held`.
     unsafe {
         queue.enqueue_nd_range_kernel(
             kernel.get(),
@@ -605,6 +621,8 @@ fn launch(
             Held::Buffer(buf, len) => {
                 let len = *len;
                 let mut data = vec![0u8; len + GUARD_BYTES];
+                // SAFETY: a blocking read of the buffer's whole size (`len + GUARD_BYTES`,
+                // as created) into `data`, which is that long.
                 unsafe { queue.enqueue_read_buffer(buf, CL_BLOCKING, 0, &mut data, &[]) }
                     .map_err(cl("clEnqueueReadBuffer"))
                     .with_context(|| format!("reading back `{}`", arg.name))?;
@@ -626,6 +644,8 @@ fn launch(
                 let mut data = vec![0u8; desc.elements() * arg.ty.size()];
                 let origin = [0usize; 3];
                 let region = desc.region();
+                // SAFETY: a blocking read of the image's whole region, tightly packed (pitches
+                // 0), into `data`, which holds `desc.elements()` elements of the channel type.
                 unsafe {
                     queue.enqueue_read_image(
                         image,
@@ -702,6 +722,7 @@ fn create_image(
     let mut host_ptr = bytes.as_mut_ptr();
     let mut image_flags = flags | CL_MEM_COPY_HOST_PTR;
     if desc.image == ImageType::D1Buffer {
+        // SAFETY: `bytes` holds `bytes.len()` bytes, copied by CL_MEM_COPY_HOST_PTR.
         let buf = unsafe {
             Buffer::<u8>::create(
                 context,
@@ -746,6 +767,9 @@ fn create_image(
             .as_ref()
             .map_or(std::ptr::null_mut(), |b: &Buffer<u8>| b.get()),
     };
+    // SAFETY: `cl_desc` describes the image `init` fills; `host_ptr` is `bytes` (as long as the
+    // image's data, copied by CL_MEM_COPY_HOST_PTR) or null for a 1d_buffer image, whose
+    // buffer `under` outlives it.
     let image = unsafe { Image::create(context, image_flags, &format, &cl_desc, host_ptr.cast()) }
         .map_err(|e| anyhow!("clCreateImage ({}) failed: {e} ({})", desc.label(), e.0))?;
     Ok((image, under))

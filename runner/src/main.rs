@@ -393,11 +393,10 @@ fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) 
                     })
                 })
                 .collect();
-            let panicked = "a launch thread panicked";
             (
-                clc.join().expect(panicked),
+                clc.join().unwrap_or_else(|_| Some(Err(panicked()))),
                 refs.into_iter()
-                    .map(|h| h.join().expect(panicked))
+                    .map(|h| h.join().unwrap_or_else(|_| Err(panicked())))
                     .collect::<Vec<Result<Outputs>>>(),
             )
         });
@@ -428,7 +427,11 @@ fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) 
     }
 }
 
-/// Whether `run` reads back outputs that have no `expect`.
+/// The error of a launch whose thread panicked (the panic message is on stderr).
+fn panicked() -> anyhow::Error {
+    anyhow!("the thread running the launch panicked")
+}
+
 /// Shows what a run printed, under its line (at most 40 lines).
 fn show_printed(text: &str) {
     const MAX: usize = 40;
@@ -441,6 +444,7 @@ fn show_printed(text: &str) {
     }
 }
 
+/// Whether `run` reads back outputs that have no `expect`.
 fn has_unexpected_outputs(run: &Run) -> bool {
     run.args.iter().any(|a| a.is_output() && a.expect.is_none())
 }
@@ -552,10 +556,9 @@ fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut 
                     Err(e) => Err(CompileFailed(e.clone()).into()),
                 })
             });
-            let panicked = "a launch thread panicked";
             (
-                vk.join().expect(panicked),
-                reference.map(|h| h.join().expect(panicked)),
+                vk.join().unwrap_or_else(|_| Some(Err(panicked()))),
+                reference.map(|h| h.join().unwrap_or_else(|_| Err(panicked()))),
             )
         });
         let refs: Vec<RefRun> = ref_out

@@ -191,7 +191,18 @@ impl Values {
 
     /// All-zero buffer of `len` elements.
     pub fn zeroed(ty: ElemType, len: usize) -> Values {
-        Values::from_le_bytes(ty, &vec![0u8; len * ty.size()]).expect("sizes match")
+        match ty {
+            ElemType::Char => Values::I8(vec![0; len]),
+            ElemType::Uchar => Values::U8(vec![0; len]),
+            ElemType::Short => Values::I16(vec![0; len]),
+            ElemType::Ushort => Values::U16(vec![0; len]),
+            ElemType::Int => Values::I32(vec![0; len]),
+            ElemType::Uint => Values::U32(vec![0; len]),
+            ElemType::Long => Values::I64(vec![0; len]),
+            ElemType::Ulong => Values::U64(vec![0; len]),
+            ElemType::Float => Values::F32(vec![0.0; len]),
+            ElemType::Double => Values::F64(vec![0.0; len]),
+        }
     }
 
     /// `0, 1, 2, ...` (wrapping cast for integer types).
@@ -267,7 +278,7 @@ impl Values {
             ElemType::Uint => Values::U32(it.map(|k| k as u32).collect()),
             ElemType::Long => Values::I64(it.map(|k| k as i64).collect()),
             ElemType::Ulong => Values::U64(it.map(|k| k as u64).collect()),
-            ElemType::Float | ElemType::Double => unreachable!(),
+            ElemType::Float | ElemType::Double => bail!("not an integer type: {ty}"),
         })
     }
 
@@ -311,8 +322,8 @@ impl Values {
             ($t:ty) => {
                 bytes
                     .chunks_exact(sz)
-                    .map(|c| <$t>::from_le_bytes(c.try_into().unwrap()))
-                    .collect()
+                    .map(|c| c.try_into().map(<$t>::from_le_bytes))
+                    .collect::<Result<_, _>>()?
             };
         }
         Ok(match ty {

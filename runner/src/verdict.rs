@@ -12,6 +12,11 @@
 //!   for the driver's compiler). A marked reference must still go wrong (any of those, or
 //!   disagreeing with clc where only the references judge): once it compiles, runs and agrees,
 //!   the launch fails so the stale mark is removed. Its outputs never vouch for clc's.
+//! * A mark never excuses clc: its outputs are still checked against `expect`, and outputs
+//!   without `expect` need a reference without a mark to agree with them. When every
+//!   reference asked for is marked broken, nothing can judge those outputs and the launch
+//!   fails ([`Fault::ClcUnjudged`]); outputs that are the device's choice (`device_choice`,
+//!   such as sub-group sizes) are exempt.
 //! * A reference *confirms* a launch when its outputs equal clc's (each argument's `ulp`
 //!   allowed) and match `expect`.
 
@@ -84,6 +89,9 @@ pub enum Fault {
     ClcVsExpect,
     /// clc's outputs without `expect` differ from every reference that judged them.
     ClcVsReferences,
+    /// clc's outputs without `expect` were judged by nobody: every reference asked for is
+    /// marked broken.
+    ClcUnjudged,
     /// The reference failed or was wrong without a mark, or was right despite one.
     Reference(Oracle),
 }
@@ -249,6 +257,28 @@ pub fn judge(cx: &LaunchCx, clc_out: Option<&Result<Outputs>>, refs: &[RefRun]) 
     }
     if !trusted.is_empty() && agreeing.is_empty() {
         faults.push(Fault::ClcVsReferences);
+    }
+    let unjudged: Vec<&str> = run
+        .args
+        .iter()
+        .filter(|a| a.is_output() && a.expect.is_none() && !a.device_choice)
+        .map(|a| a.name.as_str())
+        .collect();
+    if clc_o.is_some()
+        && !unjudged.is_empty()
+        && !refs.is_empty()
+        && refs.iter().all(|r| r.broken.is_some())
+    {
+        faults.push(Fault::ClcUnjudged);
+        details.push(format!(
+            "clc's {} without `expect` checked by no reference: every one is marked broken \
+             (give them `expect`)",
+            unjudged
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
     }
 
     for s in &mut seen {
@@ -643,6 +673,66 @@ mod tests {
             "{}",
             j.line
         );
+    }
+
+    #[test]
+    fn a_broken_reference_does_not_excuse_a_wrong_clc_result() {
+        let r = run(Some(vec![1, 2]));
+        let (wrong, good) = (outs(&[1, 3]), outs(&[1, 2]));
+        // clang is marked broken and computes what clc computes: clc is still wrong.
+        for clang_out in [&wrong, &good] {
+            let j = judge(
+                &cx(&r),
+                Some(&wrong),
+                &[clang(clang_out, Some("bug")), driver(&good, None)],
+            );
+            assert!(!j.ok(), "{j:?}");
+            assert!(j.faults.contains(&Fault::ClcVsExpect), "{j:?}");
+            assert!(j.line.starts_with("FAIL "), "{}", j.line);
+        }
+        // Both references marked broken, clc wrong: still a failure.
+        let j = judge(
+            &cx(&r),
+            Some(&wrong),
+            &[clang(&wrong, Some("bug")), driver(&wrong, Some("bug 2"))],
+        );
+        assert_eq!(j.faults, [Fault::ClcVsExpect], "{j:?}");
+
+        // Without `expect`, the unmarked reference decides, and clc disagreeing fails, even
+        // where the marked one agrees with clc.
+        let free = run(None);
+        let j = judge(
+            &cx(&free),
+            Some(&wrong),
+            &[clang(&wrong, Some("bug")), driver(&good, None)],
+        );
+        assert!(j.faults.contains(&Fault::ClcVsReferences), "{j:?}");
+        // With every reference marked broken nothing can vouch for clc: a failure, whatever
+        // clc computed.
+        for clc in [&wrong, &good] {
+            let j = judge(
+                &cx(&free),
+                Some(clc),
+                &[clang(&good, Some("bug")), driver(&good, Some("bug 2"))],
+            );
+            assert!(j.faults.contains(&Fault::ClcUnjudged), "{j:?}");
+            assert!(
+                j.details
+                    .iter()
+                    .any(|d| d.contains("`out` without `expect` checked by no reference")),
+                "{:?}",
+                j.details
+            );
+        }
+        // A device's choice (sub-group sizes) is exempt.
+        let mut choice = run(None);
+        choice.args[0].device_choice = true;
+        let j = judge(
+            &cx(&choice),
+            Some(&wrong),
+            &[clang(&good, Some("bug")), driver(&good, Some("bug 2"))],
+        );
+        assert!(!j.faults.contains(&Fault::ClcUnjudged), "{j:?}");
     }
 
     #[test]

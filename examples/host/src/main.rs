@@ -25,6 +25,8 @@ fn program(context: &Context, words: &[u32]) -> Result<Program, Box<dyn Error>> 
 }
 
 fn buffer<T>(context: &Context, data: &mut [T]) -> Result<Buffer<T>, Box<dyn Error>> {
+    // SAFETY: `data` holds `data.len()` elements of `T` and outlives the call, which copies them
+    // (CL_MEM_COPY_HOST_PTR).
     Ok(unsafe {
         Buffer::<T>::create(
             context,
@@ -62,6 +64,9 @@ fn main() -> Result<(), Box<dyn Error>> {
         y: &yb,
         n: 30,
     };
+    // SAFETY: both buffers hold `n` floats, and the kernel touches the first 30 of each; the
+    // global size is `[n]`, one dimension; the reads are blocking, into vectors of the
+    // buffers' sizes.
     unsafe {
         args.set(&k)?;
         queue.enqueue_nd_range_kernel(
@@ -106,6 +111,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         bounced: wg,
         group_bounces: &cb,
     };
+    // SAFETY: `pb` holds one particle per work-item and `cb` one count per work-group of
+    // `wg`, the size the launch uses; the reads are blocking, into vectors of those sizes.
     unsafe {
         args.set(&k)?;
         queue.enqueue_nd_range_kernel(

@@ -333,18 +333,21 @@ fn main() -> Result<()> {
     let sums = gpu.floats(&vec![0.0; groups])?;
     let hy = gpu.floats(&vec![0.0; n])?;
 
-    // SAFETY (all the `unsafe` blocks below): every handle comes from `d`; the buffers live
-    // until the submission has completed; the pipelines are specialized with the ranges'
+    // The `unsafe` blocks below share these facts: every handle comes from `d`; the buffers
+    // live until the submission has completed; the pipelines are specialized with the ranges'
     // local sizes.
+    // SAFETY: the generated words are a module validated for Vulkan 1.2.
     let module = unsafe { reduce::create_shader_module(d)? };
 
     // saxpy: a range of 1000 in groups of 64, the last one partial.
     let saxpy_range = NdRange::new([n as u32], [64]);
+    // SAFETY: `d` is a live device; the layout is destroyed before it.
     let saxpy_layout = unsafe { saxpy::create_layout(d)? };
     let saxpy_spec = saxpy::Spec {
         local_size: saxpy_range.local_size,
         fma_fused,
     };
+    // SAFETY: `module` and `saxpy_layout` come from `d`; the spec gives the range's local size.
     let saxpy_pipeline = unsafe {
         saxpy::create_pipeline(
             d,
@@ -367,12 +370,14 @@ fn main() -> Result<()> {
 
     // group_sums: 8 groups of 128 work-items, 128 floats of __local memory each.
     let sums_range = NdRange::new([groups as u32 * local], [local]);
+    // SAFETY: as for `saxpy_layout`.
     let sums_layout = unsafe { group_sums::create_layout(d)? };
     let sums_spec = group_sums::Spec {
         local_size: sums_range.local_size,
         scratch: local,
         fma_fused,
     };
+    // SAFETY: as for `saxpy_pipeline`, with `sums_layout` and the group_sums range.
     let sums_pipeline = unsafe {
         group_sums::create_pipeline(
             d,
@@ -396,11 +401,13 @@ fn main() -> Result<()> {
     // through a descriptor set.
     assert_eq!(horner::BLOCK_KIND, vulkan::BlockKind::UniformBuffer);
     let horner_range = NdRange::new([n as u32], [32]);
+    // SAFETY: as for `saxpy_layout`.
     let horner_layout = unsafe { horner::create_layout(d)? };
     let horner_spec = horner::Spec {
         local_size: horner_range.local_size,
         fma_fused,
     };
+    // SAFETY: as for `saxpy_pipeline`, with `horner_layout` and the horner range.
     let horner_pipeline = unsafe {
         horner::create_pipeline(
             d,
@@ -427,6 +434,7 @@ fn main() -> Result<()> {
         vk::BufferUsageFlags::UNIFORM_BUFFER,
     )?;
     let pool_sizes = horner::descriptor_pool_sizes();
+    // SAFETY: `pool_sizes` lives across the call; the pool is destroyed before `d`.
     let pool = unsafe {
         d.create_descriptor_pool(
             &vk::DescriptorPoolCreateInfo::default()
@@ -436,6 +444,8 @@ fn main() -> Result<()> {
         )?
     };
     let set_layouts = [horner_layout.set_layout];
+    // SAFETY: `pool` and the set layout come from `d`; the pool has room for this one set, so
+    // the call returns one set or an error.
     let set = unsafe {
         d.allocate_descriptor_sets(
             &vk::DescriptorSetAllocateInfo::default()
@@ -452,8 +462,11 @@ fn main() -> Result<()> {
         .dst_binding(0)
         .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
         .buffer_info(&ubo_info);
+    // SAFETY: `set` is unused by any command yet; `ubo` is a live uniform buffer.
     unsafe { d.update_descriptor_sets(&[write], &[]) };
 
+    // SAFETY: `cmd` is recording; each dispatch uses its own pipeline, layout and block, built
+    // for its range above, and the buffers the blocks address live until `run` has waited.
     gpu.run(|cmd| unsafe {
         saxpy::cmd_dispatch(
             d,

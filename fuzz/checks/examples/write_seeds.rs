@@ -13,7 +13,11 @@ fn main() -> std::io::Result<()> {
     for vulkan in [false, true] {
         for (path, input) in clc_fuzz_checks::sample_kernels(vulkan) {
             let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-            let name = format!("{}-{}", stem.unwrap_or_default(), if vulkan { "vk" } else { "cl" });
+            let name = format!(
+                "{}-{}",
+                stem.unwrap_or_default(),
+                if vulkan { "vk" } else { "cl" }
+            );
             std::fs::write(dir.join(name), input)?;
             n += 1;
         }

@@ -111,9 +111,13 @@ pub fn mutate(src: &str, seed: u64) -> Option<String> {
                 0 => "__local int lv = 1; ".to_string(),
                 1 => "__local int lv[4]; lv[0] = 1; ".to_string(),
                 2 => "__constant int cv; ".to_string(),
-                3 => "__constant int cv = 3; __constant int *cp = &cv; *(__constant int *)cp = 4; ".to_string(),
+                3 => "__constant int cv = 3; __constant int *cp = &cv; *(__constant int *)cp = 4; "
+                    .to_string(),
                 4 => "static __private int sv = 1; ".to_string(),
-                5 => format!("{} int *gp = 0; __private int *pp = (__private int *)gp; ", other(&mut rng)),
+                5 => format!(
+                    "{} int *gp = 0; __private int *pp = (__private int *)gp; ",
+                    other(&mut rng)
+                ),
                 6 => "int global = 2; ".to_string(),
                 _ => format!("{} int xv = 0; ", other(&mut rng)),
             };
@@ -139,7 +143,9 @@ pub fn mutate(src: &str, seed: u64) -> Option<String> {
                 ),
                 1 => "{ __private int t = 0; __global int *g = to_global(&t); (void)g; } ".into(),
                 2 => "{ __constant int *c = 0; __generic int *g = c; (void)g; } ".into(),
-                _ => "{ __local int *l = 0; __global int *g = (__global int *)l; (void)g; } ".into(),
+                _ => {
+                    "{ __local int *l = 0; __global int *g = (__global int *)l; (void)g; } ".into()
+                }
             };
             Some(splice(src, at, 0, &stmt))
         }
@@ -147,7 +153,11 @@ pub fn mutate(src: &str, seed: u64) -> Option<String> {
         _ => {
             let decl = match rng.random_range(0..3) {
                 0 => format!("{} int f_q(void) {{ return 0; }}\n", other(&mut rng)),
-                1 => format!("{} int * {} f_q(void) {{ return 0; }}\n", other(&mut rng), other(&mut rng)),
+                1 => format!(
+                    "{} int * {} f_q(void) {{ return 0; }}\n",
+                    other(&mut rng),
+                    other(&mut rng)
+                ),
                 _ => format!("int {}(int x) {{ return x; }}\n", other(&mut rng)),
             };
             Some(format!("{decl}{src}"))

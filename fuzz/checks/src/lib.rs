@@ -222,11 +222,7 @@ fn check_module(words: &[u32], target: Target) {
 
 /// Both renderers run on the diagnostics; every span points into a known file, at a line of
 /// it; with `failed`, there is at least one error and every error is located.
-fn check_rendering(
-    diags: &clc::diag::Diagnostics,
-    sources: &clc::source::SourceMap,
-    failed: bool,
-) {
+fn check_rendering(diags: &clc::diag::Diagnostics, sources: &clc::source::SourceMap, failed: bool) {
     use clc::diag::Severity;
     let in_range = |span: &clc::diag::Span| {
         let Some(file) = sources.get(span.file) else {
@@ -289,8 +285,13 @@ pub fn depfile(data: &[u8]) {
 /// A depfile clc writes names exactly `target` and `deps` when read back, or clc refuses
 /// names a depfile cannot hold.
 fn check_depfile(target: &str, deps: &[PathBuf]) {
-    let Ok(text) = clc::output::depfile(target, deps) else {
+    let Ok(bytes) = clc::output::depfile(Path::new(target), deps) else {
         return;
+    };
+    // The names came from UTF-8 text, so the depfile is UTF-8 too.
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => panic!("depfile of UTF-8 names is not UTF-8: {e}"),
     };
     let rules = parse_depfile(&text);
     let want: Vec<String> = deps.iter().map(|d| d.display().to_string()).collect();
@@ -303,7 +304,10 @@ fn check_depfile(target: &str, deps: &[PathBuf]) {
     assert_eq!(rules.len(), want.len().max(1), "rules in:\n{text}");
     for ((name, prereqs), header) in rules.iter().skip(1).zip(want.iter().skip(1)) {
         assert_eq!(name, header, "phony rule in:\n{text}");
-        assert!(prereqs.is_empty(), "phony rule with prerequisites in:\n{text}");
+        assert!(
+            prereqs.is_empty(),
+            "phony rule with prerequisites in:\n{text}"
+        );
     }
 }
 

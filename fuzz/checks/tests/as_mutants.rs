@@ -31,7 +31,9 @@ fn address_space_mutants_compile_or_fail_with_located_errors() {
         for _ in 0..2 {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some((name, input)) = jobs.get(i) else { break };
+                let Some((name, input)) = jobs.get(i) else {
+                    break;
+                };
                 let r = catch_unwind(AssertUnwindSafe(|| {
                     clc_fuzz_checks::compile_outcome(input.as_bytes())
                 }));
@@ -46,16 +48,31 @@ fn address_space_mutants_compile_or_fail_with_located_errors() {
                             .cloned()
                             .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                             .unwrap_or_default();
-                        failures.lock().unwrap().push(format!("{name}: {why}\n{input}"));
+                        failures
+                            .lock()
+                            .unwrap()
+                            .push(format!("{name}: {why}\n{input}"));
                     }
                 }
             });
         }
     });
     let failures = failures.into_inner().unwrap();
-    assert!(failures.is_empty(), "{} mutants failed:\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} mutants failed:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
     // The mutator must actually break rules: most mutants are rejected.
     let rejected = rejected.into_inner();
-    eprintln!("{} mutants, {rejected} rejected with located errors", jobs.len());
-    assert!(rejected * 2 > jobs.len(), "only {rejected} of {} mutants were rejected", jobs.len());
+    eprintln!(
+        "{} mutants, {rejected} rejected with located errors",
+        jobs.len()
+    );
+    assert!(
+        rejected * 2 > jobs.len(),
+        "only {rejected} of {} mutants were rejected",
+        jobs.len()
+    );
 }

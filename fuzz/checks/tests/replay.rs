@@ -39,7 +39,10 @@ fn replay(target: &str, check: fn(&[u8])) {
                 let data = match std::fs::read(path) {
                     Ok(d) => d,
                     Err(e) => {
-                        failures.lock().unwrap().push(format!("{}: {e}", path.display()));
+                        failures
+                            .lock()
+                            .unwrap()
+                            .push(format!("{}: {e}", path.display()));
                         continue;
                     }
                 };
@@ -49,7 +52,10 @@ fn replay(target: &str, check: fn(&[u8])) {
                         .cloned()
                         .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                         .unwrap_or_default();
-                    failures.lock().unwrap().push(format!("{}: {why}", path.display()));
+                    failures
+                        .lock()
+                        .unwrap()
+                        .push(format!("{}: {why}", path.display()));
                 }
             });
         }
@@ -97,6 +103,8 @@ fn the_compile_check_fails_on_an_internal_error_and_accepts_located_errors() {
     // A located error passes; options the command line rejects are skipped.
     clc_fuzz_checks::compile(b"kernel void k(global int *p) { p[0] = undeclared; }\n");
     clc_fuzz_checks::compile(b"//clc: -cl-std=CL9.9\nkernel void k() {}\n");
-    clc_fuzz_checks::compile(b"//clc: --target=vulkan1.2 -O2\nkernel void k(global int *p) { p[0] = 1; }\n");
+    clc_fuzz_checks::compile(
+        b"//clc: --target=vulkan1.2 -O2\nkernel void k(global int *p) { p[0] = 1; }\n",
+    );
     assert!(clc_fuzz_checks::decode_compile_input(b"//clc: -O7\n").is_none());
 }

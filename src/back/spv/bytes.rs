@@ -111,7 +111,7 @@ impl Writer<'_> {
             .map(|&b| self.const_n((BYTE, 1), ConstScalar::Int(u64::from(b))))
             .collect();
         let ty = self.bytes_ty(ast);
-        Ok(self.b.constant_composite(ty, ids))
+        self.composite(ty, ids, at)
     }
 
     fn byte_shape(&self, ast: Handle<Type>, at: Span) -> Result<(Scalar, u8)> {

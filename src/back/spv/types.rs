@@ -541,6 +541,23 @@ impl Writer<'_> {
         id
     }
 
+    /// `OpConstantComposite`, or a located error when the constituents do not fit one
+    /// instruction: its word count is 16 bits, so at most 65,532 constituents (SPIR-V 1.0 has
+    /// no continuation instruction for composites).
+    pub(super) fn composite(&mut self, ty: Word, ids: Vec<Word>, at: Span) -> Result<Word> {
+        const MAX_CONSTITUENTS: usize = 0xFFFF - 3;
+        if ids.len() > MAX_CONSTITUENTS {
+            return unsupported(
+                at,
+                format!(
+                    "a constant of {} elements; a SPIR-V constant holds at most {MAX_CONSTITUENTS}",
+                    ids.len()
+                ),
+            );
+        }
+        Ok(self.b.constant_composite(ty, ids))
+    }
+
     /// A constant of AST type `h` with value `v` (initializers of program-scope variables).
     pub(super) fn const_value(
         &mut self,
@@ -572,7 +589,7 @@ impl Writer<'_> {
                 for i in items {
                     ids.push(self.const_value(elem, i, at)?);
                 }
-                self.b.constant_composite(ty, ids)
+                self.composite(ty, ids, at)?
             }
             (Type::Vector { elem, .. }, ConstValue::Composite(items)) => {
                 let mut ids = Vec::new();
@@ -589,7 +606,7 @@ impl Writer<'_> {
                         }
                     });
                 }
-                self.b.constant_composite(ty, ids)
+                self.composite(ty, ids, at)?
             }
             (Type::Struct(d), ConstValue::Composite(items)) if self.m.types.structs[d].is_union => {
                 // Only the representation member can be written as a constant.
@@ -607,7 +624,7 @@ impl Writer<'_> {
                     let pad = self.padding(def.size - rep_size);
                     ids.push(self.null(pad));
                 }
-                self.b.constant_composite(ty, ids)
+                self.composite(ty, ids, at)?
             }
             (Type::Struct(d), ConstValue::Composite(items)) => {
                 let fields: Vec<_> = self.m.types.structs[d]
@@ -632,7 +649,7 @@ impl Writer<'_> {
                         *slot = v;
                     }
                 }
-                self.b.constant_composite(ty, ids)
+                self.composite(ty, ids, at)?
             }
             _ => return unsupported(at, "this constant initializer"),
         })

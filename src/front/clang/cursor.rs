@@ -1,6 +1,6 @@
 //! Cursors: nodes of clang's AST as libclang exposes them.
 
-use super::{take_string, TranslationUnit, Ty};
+use super::{take_path, take_string, TranslationUnit, Ty};
 use clang_sys::*;
 use std::marker::PhantomData;
 use std::path::PathBuf;
@@ -23,7 +23,7 @@ impl Location {
     pub(crate) fn from_raw(loc: CXSourceLocation) -> Option<Location> {
         let mut file: CXFile = std::ptr::null_mut();
         let (mut line, mut col, mut offset) = (0u32, 0u32, 0u32);
-        // SAFETY: out-pointers are valid; the file name string is disposed by take_string.
+        // SAFETY: out-pointers are valid; the file name string is disposed by take_path.
         unsafe {
             clang_getFileLocation(loc, &mut file, &mut line, &mut col, &mut offset);
             if line == 0 {
@@ -32,7 +32,7 @@ impl Location {
             let file = if file.is_null() {
                 None
             } else {
-                Some(PathBuf::from(take_string(clang_getFileName(file))))
+                Some(take_path(clang_getFileName(file)))
             };
             Some(Location {
                 file,

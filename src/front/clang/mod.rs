@@ -57,6 +57,7 @@ pub fn ensure_loaded() -> Result<(), LibclangError> {
 /// Loads the first usable libclang (see the module documentation); the error names every
 /// file or search tried and why each failed.
 fn load() -> Result<(Arc<SharedLibrary>, u32), LibclangError> {
+    parse_on_the_calling_thread();
     let mut tried = Vec::new();
     if let Some(path) = std::env::var_os("LIBCLANG_PATH") {
         match open_searched() {
@@ -98,6 +99,48 @@ fn open_file(path: &Path) -> Result<(Arc<SharedLibrary>, u32), String> {
     check_version(opened?)
 }
 
+/// libclang parses on a thread it starts, with an 8 MiB stack, unless `LIBCLANG_NOTHREADS`
+/// is set (it reads the variable at every parse). clang's parser recurses once or more per
+/// nesting level, so on that stack about 1,500 nested parentheses or 10,000 nested `if`s
+/// overflow it and kill the process. Set, libclang parses on the caller's thread: the
+/// compiler thread of [`crate::driver::compile_source`], whose stack is large enough for the
+/// nesting clc accepts (`docs/LIMITS.md`). Like `LIBCLANG_PATH` in `open_file`, the variable
+/// is set once, during `LIBRARY`'s initialisation, before any libclang code runs.
+fn parse_on_the_calling_thread() {
+    if std::env::var_os("LIBCLANG_NOTHREADS").is_none() {
+        std::env::set_var("LIBCLANG_NOTHREADS", "1");
+    }
+}
+
+/// libclang's crash recovery (installed by the first `clang_createIndex`) catches SIGSEGV
+/// inside a parse and makes the parse return `CXError_Crashed`. Its handler runs on the
+/// stack that faulted, so a stack overflow (a chain of a million `!` overflows even the
+/// compiler thread's stack in clang's parser) kills the process instead. Setting
+/// `SA_ONSTACK` on the handler moves it to the thread's alternate signal stack, which Rust
+/// gives every thread it starts; the parse then fails with an error.
+#[cfg(unix)]
+fn crash_recovery_on_the_alternate_stack() {
+    static DONE: std::sync::Once = std::sync::Once::new();
+    DONE.call_once(|| {
+        // SAFETY: sigaction reads the current action into a zeroed struct of the right type,
+        // and reinstalls the same handler and mask with one more flag.
+        unsafe {
+            let mut act: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(libc::SIGSEGV, std::ptr::null(), &mut act) == 0
+                && act.sa_sigaction != libc::SIG_DFL
+                && act.sa_sigaction != libc::SIG_IGN
+                && act.sa_flags & libc::SA_ONSTACK == 0
+            {
+                act.sa_flags |= libc::SA_ONSTACK;
+                libc::sigaction(libc::SIGSEGV, &act, std::ptr::null_mut());
+            }
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn crash_recovery_on_the_alternate_stack() {}
+
 /// clang-sys's search: `LIBCLANG_PATH` when set, else llvm-config and the usual folders.
 fn open_searched() -> Result<(Arc<SharedLibrary>, u32), String> {
     check_version(clang_sys::load_manually()?)
@@ -135,6 +178,44 @@ pub fn resource_include_dir() -> Option<PathBuf> {
     dir.join("opencl-c-base.h").exists().then_some(dir)
 }
 
+/// Converts and frees a `CXString` holding a file name: its bytes as they are, so that a
+/// name that is not UTF-8 still names the file (on Unix).
+///
+/// # Safety
+/// `s` must be a valid `CXString` returned by libclang and not yet disposed.
+pub(crate) unsafe fn take_path(s: CXString) -> PathBuf {
+    let p = clang_getCString(s);
+    let out = if p.is_null() {
+        PathBuf::new()
+    } else {
+        path_from_bytes(CStr::from_ptr(p).to_bytes())
+    };
+    clang_disposeString(s);
+    out
+}
+
+#[cfg(unix)]
+fn path_from_bytes(b: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(b))
+}
+
+#[cfg(not(unix))]
+fn path_from_bytes(b: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(b).into_owned())
+}
+
+#[cfg(unix)]
+fn path_bytes(p: &Path) -> Vec<u8> {
+    use std::os::unix::ffi::OsStrExt;
+    p.as_os_str().as_bytes().to_vec()
+}
+
+#[cfg(not(unix))]
+fn path_bytes(p: &Path) -> Vec<u8> {
+    p.to_string_lossy().as_bytes().to_vec()
+}
+
 /// Converts and frees a `CXString`.
 ///
 /// # Safety
@@ -164,6 +245,7 @@ impl Index {
         if raw.is_null() {
             return Err(LibclangError("clang_createIndex failed".into()));
         }
+        crash_recovery_on_the_alternate_stack();
         Ok(Index { raw })
     }
 }
@@ -213,14 +295,14 @@ pub struct TranslationUnit<'i> {
 
 impl<'i> TranslationUnit<'i> {
     /// Parses `path` with `args` (no argv[0]); `contents` replaces the file's contents when
-    /// given. `None` means libclang could not parse at all (e.g. the file is unreadable).
+    /// given: its bytes as they are, UTF-8 or not, as clang reads a file.
     pub fn parse(
         index: &'i Index,
         path: &Path,
-        contents: Option<&str>,
+        contents: Option<&[u8]>,
         args: &[String],
     ) -> Result<Self, LibclangError> {
-        let name = CString::new(path.to_string_lossy().as_bytes())
+        let name = CString::new(path_bytes(path))
             .map_err(|_| LibclangError("file name contains a NUL byte".into()))?;
         let cargs: Vec<CString> = args
             .iter()
@@ -230,7 +312,7 @@ impl<'i> TranslationUnit<'i> {
             })
             .collect::<Result<_, _>>()?;
         let argv: Vec<*const c_char> = cargs.iter().map(|a| a.as_ptr()).collect();
-        let text = contents.map(|c| CString::new(c.as_bytes()));
+        let text = contents.map(CString::new);
         let text = match text {
             Some(Ok(t)) => Some(t),
             Some(Err(_)) => return Err(LibclangError("source contains a NUL byte".into())),
@@ -263,6 +345,13 @@ impl<'i> TranslationUnit<'i> {
                 &mut raw,
             )
         };
+        if err == CXError_Crashed {
+            return Err(LibclangError(format!(
+                "clang crashed while parsing {}; the likely cause is nesting too deep for the \
+                 compiler's stack, such as a chain of a million unary operators (docs/LIMITS.md)",
+                path.display()
+            )));
+        }
         if err != CXError_Success || raw.is_null() {
             return Err(LibclangError(format!(
                 "libclang could not parse {} (error code {err})",
@@ -307,8 +396,8 @@ extern "C" fn collect_inclusion(
 ) {
     // SAFETY: `data` is the Vec passed by `included_files`; the name string is disposed.
     unsafe {
-        let name = take_string(clang_getFileName(file));
-        (*(data as *mut Vec<PathBuf>)).push(PathBuf::from(name));
+        let name = take_path(clang_getFileName(file));
+        (*(data as *mut Vec<PathBuf>)).push(name);
     }
 }
 

@@ -12,6 +12,12 @@ use std::collections::HashMap;
 /// SPIR-V's limit on the parameters of a function (universal limits, spec §2.17).
 const MAX_PARAMS: usize = 255;
 
+/// The most kernels one program may define. The SPIR-V validator compares every entry point
+/// with every other, and names every parameter uniquely by trying `o`, `o_0`, `o_1`, … in
+/// turn, so its time grows with the square of the kernel count: 10,000 one-line kernels take
+/// about 90 s in a dev build (`docs/LIMITS.md`).
+pub const MAX_KERNELS: u32 = 10_000;
+
 impl Lowerer<'_, '_> {
     pub(super) fn translation_unit(&mut self) {
         let top: Vec<Cursor<'_>> = self
@@ -60,7 +66,9 @@ impl Lowerer<'_, '_> {
             }
         }
         for (c, h) in bodies {
-            let _ = self.function(&c, h);
+            if self.function(&c, h) == Err(super::Reported) && self.kernels > MAX_KERNELS {
+                break;
+            }
         }
     }
 
@@ -155,6 +163,16 @@ impl Lowerer<'_, '_> {
 
     fn function(&mut self, c: &Cursor<'_>, h: clc_passes::ast::Handle<Function>) -> R<()> {
         let kernel = self.kernel_attrs(c);
+        if kernel.is_some() {
+            self.kernels += 1;
+            if self.kernels > MAX_KERNELS {
+                let span = self.span(c);
+                return self.error(Diagnostic::error(
+                    span,
+                    format!("more than {MAX_KERNELS} kernels in one program (clc's limit)"),
+                ));
+            }
+        }
         if c.is_variadic() {
             return self.unsupported(c, "variadic functions");
         }

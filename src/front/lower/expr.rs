@@ -11,10 +11,9 @@ use clc_passes::ast::{
 };
 use clc_passes::diag::Span;
 
-/// The deepest expression nesting clc accepts. libclang parses on a thread of its own with
-/// an 8 MiB stack and gives up well before this (clang-22 compiles 20,000 chained `+` and
-/// crashes at 50,000), so the limit binds only where libclang runs on the caller's thread
-/// (`LIBCLANG_NOTHREADS`); it keeps clc's own walks inside the compiler thread's stack.
+/// The deepest expression nesting clc accepts; also clang's bracket depth (`-fbracket-depth`).
+/// libclang parses on the compiler thread (`LIBCLANG_NOTHREADS`, see `front::clang`), so
+/// clang's recursion and clc's own walks share that thread's stack, which this depth fits.
 pub const MAX_EXPR_DEPTH: u32 = 100_000;
 
 impl Lowerer<'_, '_> {

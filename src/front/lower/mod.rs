@@ -9,7 +9,9 @@
 mod clang_builtins;
 mod decl;
 mod expr;
+pub use decl::MAX_KERNELS;
 pub use expr::MAX_EXPR_DEPTH;
+pub use stmt::MAX_STMT_DEPTH;
 mod fp_contract;
 mod init;
 mod macros;
@@ -51,6 +53,7 @@ pub fn lower(
         macro_swizzles: HashMap::new(),
         strings: 0,
         fp_pragmas: Vec::new(),
+        kernels: 0,
     };
     for c in root.children() {
         if c.is_in_system_header() {
@@ -106,6 +109,8 @@ struct Lowerer<'s, 'tu> {
     strings: u32,
     /// The FP_CONTRACT pragmas, in source order.
     fp_pragmas: Vec<fp_contract::FpPragma>,
+    /// Kernels lowered so far.
+    kernels: u32,
 }
 
 /// Per-function state.

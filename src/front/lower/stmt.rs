@@ -7,6 +7,13 @@ use clang_sys::*;
 use clc_passes::ast::{
     AddressSpace, Block, Expr, Handle, Local, Scalar, Stmt, StmtKind, SwitchCase, Unroll,
 };
+use clc_passes::diag::Diagnostic;
+
+/// The deepest statement nesting clc accepts: blocks, and the bodies of `if`, loops and
+/// `switch`. Each nested `if` or loop becomes a nested structured construct, which the SPIR-V
+/// validator checks in time quadratic in the depth (10,000 nested `if`s take about 10 s in a
+/// dev build); the limit keeps that bounded (`docs/LIMITS.md`).
+pub const MAX_STMT_DEPTH: u32 = 10_000;
 
 impl Lowerer<'_, '_> {
     /// A compound statement (one scope level deeper than its parent, except the body).
@@ -27,6 +34,13 @@ impl Lowerer<'_, '_> {
     }
 
     fn nested(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Block> {
+        if cx.depth >= MAX_STMT_DEPTH {
+            let span = self.span(c);
+            return self.error(Diagnostic::error(
+                span,
+                format!("statements nested more than {MAX_STMT_DEPTH} levels deep (clc's limit)"),
+            ));
+        }
         cx.depth += 1;
         let r = if c.kind() == CXCursor_CompoundStmt {
             self.block(c, cx)

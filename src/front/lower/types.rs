@@ -90,10 +90,8 @@ impl Lowerer<'_, '_> {
                 }
                 // A GNU extension clang accepts; SPIR-V arrays have at least one element.
                 if len == 0 {
-                    return self.unsupported(
-                        at,
-                        format!("zero-length array type '{}'", t.spelling()),
-                    );
+                    return self
+                        .unsupported(at, format!("zero-length array type '{}'", t.spelling()));
                 }
                 Type::Array {
                     elem,
