@@ -7,6 +7,7 @@
 //! pending = "switch, vectors"   # optional: compiler features clc does not have yet
 //! reference_broken = "why"  # optional: clang-22's SPIR-V for this kernel is known to be wrong
 //! driver_broken = "why"     # optional: the runtime's own compiler is known to get it wrong
+//! driver_broken_cpu = "avx512f"  # optional: ... only on hosts whose CPU has this flag
 //! vulkan_skip = "why"       # optional: not run by `clc-run --vulkan`, for this reason
 //! lavapipe_skip = "why"     # optional: as vulkan_skip, on lavapipe only (a driver limitation)
 //! opencl_skip = "why"       # optional: run by `clc-run --vulkan` only (a Vulkan host setting,
@@ -94,6 +95,9 @@
 //! (`cl_khr_fp16` → `shaderFloat16`, `cl_khr_fp64` → `shaderFloat64`): never a silent pass.
 //! `driver_broken` says the same of the second reference, the runtime's own OpenCL C compiler
 //! building the source (a bug of its front end, or a feature it lacks).
+//! `driver_broken_cpu` names a CPU flag of `/proc/cpuinfo` (`avx512f`) when the runtime's
+//! code generator is wrong only for that instruction set: on a host without the flag the mark
+//! does not apply and the driver votes like any reference.
 
 use std::path::{Path, PathBuf};
 
@@ -263,6 +267,22 @@ impl Run {
     }
 }
 
+/// Whether the host CPU lists `flag` in `/proc/cpuinfo` (false where that file is missing).
+fn host_cpu_has(flag: &str) -> bool {
+    static FLAGS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FLAGS
+        .get_or_init(|| {
+            let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+            info.lines()
+                .find(|l| l.starts_with("flags"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, f)| f.split_whitespace().map(String::from).collect())
+                .unwrap_or_default()
+        })
+        .iter()
+        .any(|f| f == flag)
+}
+
 // ---- raw TOML shapes ----
 
 #[derive(Deserialize)]
@@ -275,6 +295,7 @@ struct RawSpec {
     pending: Option<String>,
     reference_broken: Option<String>,
     driver_broken: Option<String>,
+    driver_broken_cpu: Option<String>,
     vulkan_skip: Option<String>,
     lavapipe_skip: Option<String>,
     opencl_skip: Option<String>,
@@ -439,7 +460,13 @@ impl SpecFile {
             options: raw.options,
             pending,
             reference_broken: raw.reference_broken.map(|r| r.trim().to_string()),
-            driver_broken: raw.driver_broken.map(|r| r.trim().to_string()),
+            driver_broken: raw
+                .driver_broken
+                .filter(|_| match &raw.driver_broken_cpu {
+                    Some(flag) => host_cpu_has(flag),
+                    None => true,
+                })
+                .map(|r| r.trim().to_string()),
             vulkan_skip: raw.vulkan_skip.map(|r| r.trim().to_string()),
             lavapipe_skip: raw.lavapipe_skip.map(|r| r.trim().to_string()),
             opencl_skip: raw.opencl_skip.map(|r| r.trim().to_string()),
@@ -998,6 +1025,25 @@ len = 3
         assert_eq!(s.reference_broken.as_deref(), Some("clang emits Float16"));
         assert_eq!(s.driver_broken.as_deref(), Some("no CL3.0"));
         assert!(KNOWN_FEATURES.contains(&"switch") && KNOWN_FEATURES.contains(&"images"));
+    }
+
+    #[test]
+    fn driver_broken_cpu_applies_only_on_hosts_with_the_flag() {
+        let parse = |flag: &str| {
+            SpecFile::parse(
+                Path::new("k/g/x.toml"),
+                &format!(
+                    "driver_broken = \"wrong\"\ndriver_broken_cpu = \"{flag}\"\n\
+                     [[run]]\nkernel = \"k\"\nglobal = [1]\n"
+                ),
+            )
+            .unwrap()
+            .driver_broken
+        };
+        assert_eq!(parse("no-such-cpu-flag"), None);
+        // Every x86-64 CPU has SSE2.
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!(parse("sse2").as_deref(), Some("wrong"));
     }
 
     fn err(text: &str) -> String {
