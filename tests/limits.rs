@@ -586,6 +586,27 @@ fn build_64_jobs_1000_files() {
         "{}",
         &bindings[..200.min(bindings.len())]
     );
+    // Two sources with one name would make one module: an error before anything is compiled.
+    let dup = write(
+        &src,
+        "again/k7.cl",
+        "kernel void k(global int *o) { o[0] = 1; }\n",
+    );
+    let e = clc::Build::new()
+        .files([&files[7], &dup])
+        .out_dir(&out)
+        .cargo_metadata(false)
+        .try_compile("dup")
+        .err()
+        .map(|e| e.to_string());
+    assert_eq!(
+        e.as_deref(),
+        Some(&*format!(
+            "{} and {} have the same name: each source's module is named after its file",
+            files[7].display(),
+            dup.display()
+        ))
+    );
     // No temporary file is left behind.
     let stray: Vec<_> = std::fs::read_dir(&out)
         .unwrap()
