@@ -280,6 +280,19 @@ impl Build {
                     .into(),
             ));
         }
+        // Each source becomes `<stem>.spv` and module `<stem>`: two sources with one stem would
+        // overwrite each other's module and clash in the bindings.
+        let mut stems: std::collections::HashMap<std::ffi::OsString, &Path> = Default::default();
+        for f in &self.files {
+            let stem = f.file_stem().unwrap_or_default().to_os_string();
+            if let Some(first) = stems.insert(stem, f) {
+                return Err(BuildError::Options(format!(
+                    "{} and {} have the same name: each source's module is named after its file",
+                    first.display(),
+                    f.display()
+                )));
+            }
+        }
         let mut cargo = vec!["cargo:rerun-if-env-changed=LIBCLANG_PATH".to_string()];
         // One source per worker, as many workers as cores.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -483,7 +483,7 @@ fn full_disk() {
 /// A kernel big enough that a compilation takes a while (so that kills land in every phase).
 fn slow_kernel() -> String {
     let mut s = String::from("kernel void k(global int *o) { int x = o[1];\n");
-    for i in 0..3000 {
+    for i in 0..2000 {
         s.push_str(&format!("  x = x * {} + (x >> {});\n", i | 1, i % 7 + 1));
     }
     s.push_str("  o[0] = x; }\n");
@@ -505,7 +505,7 @@ fn killed_while_writing() {
     let out = p.join("out.spv");
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let (mut absent, mut kept, mut replaced) = (0, 0, 0);
-    for round in 0..30 {
+    for round in 0..20 {
         // Half the rounds start without an output, half with the old module there.
         if round % 2 == 0 {
             let _ = std::fs::remove_file(&out);
@@ -585,6 +585,27 @@ fn build_64_jobs_1000_files() {
         bindings.contains("pub mod k999 "),
         "{}",
         &bindings[..200.min(bindings.len())]
+    );
+    // Two sources with one name would make one module: an error before anything is compiled.
+    let dup = write(
+        &src,
+        "again/k7.cl",
+        "kernel void k(global int *o) { o[0] = 1; }\n",
+    );
+    let e = clc::Build::new()
+        .files([&files[7], &dup])
+        .out_dir(&out)
+        .cargo_metadata(false)
+        .try_compile("dup")
+        .err()
+        .map(|e| e.to_string());
+    assert_eq!(
+        e.as_deref(),
+        Some(&*format!(
+            "{} and {} have the same name: each source's module is named after its file",
+            files[7].display(),
+            dup.display()
+        ))
     );
     // No temporary file is left behind.
     let stray: Vec<_> = std::fs::read_dir(&out)

@@ -89,6 +89,9 @@
 //! `--include-pending`. `reference_broken` names the clang-22 bug that makes the reference
 //! module wrong or unrunnable: the reference still runs, but its failures are reported as known
 //! and do not fail the spec; a run where it turns out right fails, so a stale note is noticed.
+//! clc's own outputs are judged as without the mark: against `expect`, and, for outputs
+//! without `expect`, by the references not marked broken (none left is a failure; see
+//! [`crate::verdict`]).
 //! `requires` lists OpenCL extensions from [`OPTIONAL_EXTENSIONS`]. `clc-run` skips a run, with
 //! a `SKIP` line naming the extension, on an OpenCL device whose `CL_DEVICE_EXTENSIONS` lacks
 //! it, and with `--vulkan` on a device that lacks the matching Vulkan feature
