@@ -1,6 +1,7 @@
-//! `clc-smith --seed N [--std CL1.2|CL2.0|CL3.0] [--size N] [--info]`: writes the OpenCL C
-//! program of seed N to stdout. `--info` writes its launch instead: the kernel name, the
-//! language version and the global and local sizes.
+//! `clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--info]`: writes the
+//! OpenCL C program of seed N to stdout (with `--count`, one program holding the kernels of
+//! seeds N..N+K, which then need one `--std`). `--info` writes the launches instead: kernel
+//! name, language version, global and local size.
 
 use std::process::ExitCode;
 
@@ -8,7 +9,7 @@ use clc_smith::{generate, ClStd, Options};
 
 fn usage(msg: &str) -> ExitCode {
     eprintln!("clc-smith: {msg}");
-    eprintln!("usage: clc-smith --seed N [--std CL1.2|CL2.0|CL3.0] [--size N] [--info]");
+    eprintln!("usage: clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--info]");
     ExitCode::from(2)
 }
 
@@ -16,6 +17,7 @@ fn main() -> ExitCode {
     let mut seed = None;
     let mut opts = Options::default();
     let mut info = false;
+    let mut count = 1u64;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -31,9 +33,13 @@ fn main() -> ExitCode {
                 Some(n) => opts.size = Some(n),
                 None => return usage("--size needs a number"),
             },
+            "--count" => match args.next().and_then(|s| s.parse::<u64>().ok()) {
+                Some(n) if n > 0 => count = n,
+                _ => return usage("--count needs a positive number"),
+            },
             "--info" => info = true,
             "-h" | "--help" => {
-                println!("usage: clc-smith --seed N [--std CL1.2|CL2.0|CL3.0] [--size N] [--info]");
+                println!("usage: clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--info]");
                 return ExitCode::SUCCESS;
             }
             other => return usage(&format!("unknown argument `{other}`")),
@@ -42,17 +48,24 @@ fn main() -> ExitCode {
     let Some(seed) = seed else {
         return usage("--seed is required");
     };
-    let k = generate(seed, &opts);
+    if count > 1 && opts.std.is_none() {
+        return usage("--count needs --std: one program has one language version");
+    }
+    let kernels: Vec<_> = (seed..seed.saturating_add(count))
+        .map(|s| generate(s, &opts))
+        .collect();
     if info {
-        println!(
-            "kernel={} std={} global={} local={}",
-            k.name,
-            k.std.flag(),
-            k.global,
-            k.local
-        );
+        for k in &kernels {
+            println!(
+                "kernel={} std={} global={} local={}",
+                k.name,
+                k.std.flag(),
+                k.global,
+                k.local
+            );
+        }
     } else {
-        print!("{}", k.source());
+        print!("{}", clc_smith::program(&kernels));
     }
     ExitCode::SUCCESS
 }
