@@ -32,6 +32,8 @@ pub struct Config {
     pub work: PathBuf,
     pub compile_timeout: Duration,
     pub run_timeout: Duration,
+    /// Run clang-22's module for every kernel, not only where clc and the driver disagree.
+    pub full_vote: bool,
 }
 
 impl Config {
@@ -49,6 +51,7 @@ impl Config {
             work: work.to_path_buf(),
             compile_timeout: Duration::from_secs(120),
             run_timeout: Duration::from_secs(120),
+            full_vote: false,
         }
     }
 
@@ -206,6 +209,8 @@ pub fn judge(o: &HashMap<Tool, Outcome>) -> Verdict {
             (false, false) => Verdict::ClcMismatch(format!("all three differ ({})", diff_summary(clc, d))),
         },
         (Some(c), None) if c == clc => Verdict::DriverOdd(why(Tool::Driver)),
+        // clang-22 runs only where clc and the driver disagree (see `check`).
+        (None, Some(d)) if d == clc && !o.contains_key(&Tool::Clang) => Verdict::Agree,
         (None, Some(d)) if d == clc => Verdict::ClangOdd(why(Tool::Clang)),
         (Some(c), None) => Verdict::ClcMismatch(format!("differs from clang-22 ({}); driver: {}", diff_summary(clc, c), why(Tool::Driver))),
         (None, Some(d)) => Verdict::ClcMismatch(format!("differs from the driver ({}); clang-22: {}", diff_summary(clc, d), why(Tool::Clang))),
@@ -361,20 +366,57 @@ pub fn check(cfg: &Config, kernels: &[Kernel]) -> Result<Vec<Report>> {
     std::fs::create_dir_all(&cfg.work)?;
     let dir = tempfile::Builder::new().prefix("batch").tempdir_in(&cfg.work)?;
     let refs: Vec<&Kernel> = kernels.iter().collect();
-    let mut tools = vec![Tool::Clc, Tool::Clang, Tool::Driver];
+    let mut tools = vec![Tool::Clc, Tool::Driver];
+    if cfg.full_vote {
+        tools.push(Tool::Clang);
+    }
     if cfg.vulkan {
         tools.push(Tool::Vulkan);
     }
-    let mut per_tool: HashMap<Tool, HashMap<u64, Outcome>> = HashMap::new();
     let timing = std::env::var_os("CLC_SMITH_TIMING").is_some();
-    for &t in &tools {
-        let mut m = HashMap::new();
-        let t0 = std::time::Instant::now();
-        evaluate(cfg, t, std, &refs, dir.path(), &mut m)?;
-        if timing {
-            eprintln!("  {t:?}: {:.1}s for {} kernels", t0.elapsed().as_secs_f64(), kernels.len());
+    // The tools in parallel: each is mostly a child process (compiler, runtime).
+    let results: Vec<(Tool, Result<HashMap<u64, Outcome>>)> = std::thread::scope(|sc| {
+        let handles: Vec<_> = tools
+            .iter()
+            .map(|&t| {
+                let (refs, dir) = (&refs, dir.path());
+                sc.spawn(move || {
+                    let mut m = HashMap::new();
+                    let t0 = std::time::Instant::now();
+                    let r = evaluate(cfg, t, std, refs, dir, &mut m).map(|_| m);
+                    if timing {
+                        eprintln!("  {t:?}: {:.1}s for {} kernels", t0.elapsed().as_secs_f64(), refs.len());
+                    }
+                    r
+                })
+            })
+            .collect();
+        tools
+            .iter()
+            .zip(handles)
+            .map(|(&t, h)| (t, h.join().unwrap_or_else(|_| Err(anyhow::anyhow!("{t:?} thread panicked")))))
+            .collect()
+    });
+    let mut per_tool: HashMap<Tool, HashMap<u64, Outcome>> = HashMap::new();
+    for (t, r) in results {
+        per_tool.insert(t, r?);
+    }
+    // The third vote, clang-22, where clc and the driver do not agree on results.
+    if !cfg.full_vote {
+        let disputed: Vec<&Kernel> = refs
+            .iter()
+            .copied()
+            .filter(|k| {
+                let get = |t: Tool| per_tool.get(&t).and_then(|m| m.get(&k.seed));
+                !matches!((get(Tool::Clc), get(Tool::Driver)), (Some(Outcome::Ran(a)), Some(Outcome::Ran(b))) if a == b)
+            })
+            .collect();
+        if !disputed.is_empty() {
+            let mut m = HashMap::new();
+            evaluate(cfg, Tool::Clang, std, &disputed, dir.path(), &mut m)?;
+            per_tool.insert(Tool::Clang, m);
+            tools.push(Tool::Clang);
         }
-        per_tool.insert(t, m);
     }
     Ok(kernels
         .iter()

@@ -1,4 +1,4 @@
-//! `clc-diff --seeds A..B [--batch N] [--vulkan] [--clc PATH] [--work DIR] [--reduce]
+//! `clc-diff --seeds A..B [--batch N] [--vulkan] [--full-vote] [--clc PATH] [--work DIR] [--reduce]
 //! [--save DIR]`: the differential campaign over a seed range (see TESTING.md). Prints one
 //! progress line per batch to stderr, one JSON line per finding to `<work>/findings.jsonl`
 //! (with the kernel's source in `<work>/findings/`), and a summary; exits 1 when clc is at
@@ -12,7 +12,7 @@ use std::time::Instant;
 use clc_smith::diff::{check, Config, Report, Verdict};
 use clc_smith::{generate, ClStd, Kernel, Options};
 
-const USAGE: &str = "usage: clc-diff --seeds A..B [--batch N] [--std CL1.2|CL2.0|CL3.0] [--vulkan] [--clc PATH] [--work DIR] [--reduce] [--save DIR]";
+const USAGE: &str = "usage: clc-diff --seeds A..B [--batch N] [--std CL1.2|CL2.0|CL3.0] [--vulkan] [--full-vote] [--clc PATH] [--work DIR] [--reduce] [--save DIR]";
 
 struct Args {
     from: u64,
@@ -20,6 +20,7 @@ struct Args {
     batch: usize,
     std: Option<ClStd>,
     vulkan: bool,
+    full_vote: bool,
     clc: Option<PathBuf>,
     work: PathBuf,
     reduce: bool,
@@ -33,6 +34,7 @@ fn parse() -> Result<Args, String> {
         batch: 32,
         std: None,
         vulkan: false,
+        full_vote: false,
         clc: None,
         work: std::env::temp_dir().join("clc-diff"),
         reduce: false,
@@ -53,6 +55,7 @@ fn parse() -> Result<Args, String> {
             "--batch" => a.batch = val()?.parse().map_err(|_| "bad --batch")?,
             "--std" => a.std = Some(ClStd::parse(&val()?).ok_or("bad --std")?),
             "--vulkan" => a.vulkan = true,
+            "--full-vote" => a.full_vote = true,
             "--clc" => a.clc = Some(PathBuf::from(val()?)),
             "--work" => a.work = PathBuf::from(val()?),
             "--reduce" => a.reduce = true,
@@ -91,6 +94,7 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         cfg.clc = c.clone();
     }
     cfg.vulkan = args.vulkan;
+    cfg.full_vote = args.full_vote;
     cfg.check_tools()?;
     std::fs::create_dir_all(args.work.join("findings"))?;
     let mut findings = std::fs::OpenOptions::new()
