@@ -1512,7 +1512,7 @@ impl Gen {
         for j in 0..LREGION {
             let x: u16 = self.rng.gen();
             self.keep(&format!("lm[{j}] = gs[{j}] ^ {x};"));
-            self.keep(&format!("ls[{j}] = gs[{}] + (int)lid;", j + 4));
+            self.keep(&format!("ls[{j}] = (int)((uint)gs[{}] + lid);", j + 4));
         }
         self.keep("barrier(CLK_LOCAL_MEM_FENCE);");
         // Private arrays.
@@ -1606,7 +1606,7 @@ impl Gen {
         let x = self.fresh("x");
         let (off2, j2) = (self.rng.gen_range(0..ls), self.rng.gen_range(0..LREGION));
         self.keep(&format!(
-            "int {x} = {k}_lb[((lid + {off}u) % {ls}u) * {LREGION} + {j}] + larg[((lid + {off2}u) % {ls}u) * {LREGION} + {j2}];"
+            "int {x} = (int)((uint){k}_lb[((lid + {off}u) % {ls}u) * {LREGION} + {j}] + (uint)larg[((lid + {off2}u) % {ls}u) * {LREGION} + {j2}]);"
         ));
         self.keep("barrier(CLK_LOCAL_MEM_FENCE);");
         self.declare(&x, Ty::I(It::Int), true);

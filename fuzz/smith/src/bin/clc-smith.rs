@@ -1,7 +1,8 @@
-//! `clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--info]`: writes the
+//! `clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--info|--spec]`: writes the
 //! OpenCL C program of seed N to stdout (with `--count`, one program holding the kernels of
 //! seeds N..N+K, which then need one `--std`). `--info` writes the launches instead: kernel
-//! name, language version, global and local size.
+//! name, language version, global and local size; `--spec` a `clc-run` spec for the kernel
+//! (its inputs, the outputs marked `output = true`).
 
 use std::process::ExitCode;
 
@@ -9,7 +10,7 @@ use clc_smith::{generate, ClStd, Options};
 
 fn usage(msg: &str) -> ExitCode {
     eprintln!("clc-smith: {msg}");
-    eprintln!("usage: clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--info]");
+    eprintln!("usage: clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--info|--spec]");
     ExitCode::from(2)
 }
 
@@ -18,6 +19,7 @@ fn main() -> ExitCode {
     let mut opts = Options::default();
     let mut info = false;
     let mut count = 1u64;
+    let mut spec = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -38,8 +40,9 @@ fn main() -> ExitCode {
                 _ => return usage("--count needs a positive number"),
             },
             "--info" => info = true,
+            "--spec" => spec = true,
             "-h" | "--help" => {
-                println!("usage: clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--info]");
+                println!("usage: clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--info|--spec]");
                 return ExitCode::SUCCESS;
             }
             other => return usage(&format!("unknown argument `{other}`")),
@@ -54,7 +57,12 @@ fn main() -> ExitCode {
     let kernels: Vec<_> = (seed..seed.saturating_add(count))
         .map(|s| generate(s, &opts))
         .collect();
-    if info {
+    if spec {
+        // A clc-run spec of the first kernel, its buffers marked `output = true`.
+        if let Some(k) = kernels.first() {
+            print!("{}", clc_smith::reduce::spec_toml(k, None, "generated"));
+        }
+    } else if info {
         for k in &kernels {
             println!(
                 "kernel={} std={} global={} local={}",
