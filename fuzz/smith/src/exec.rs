@@ -26,8 +26,8 @@ const RESULT_TAG: &str = "CLC_SMITH_RESULT ";
 /// Where a batch's program comes from.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Program {
-    /// A SPIR-V module for clCreateProgramWithIL.
-    Il(PathBuf),
+    /// A SPIR-V module for clCreateProgramWithIL, built with these clBuildProgram options.
+    Il { path: PathBuf, options: String },
     /// OpenCL C for clCreateProgramWithSource, with these clBuildProgram options.
     Source { path: PathBuf, options: String },
     /// A module of clc's Vulkan target and its reflection, run through vkhost.
@@ -265,11 +265,11 @@ fn run_opencl(program: &Program, launches: &[Launch]) -> Result<BatchResult> {
     let queue = CommandQueue::create_default_with_properties(&context, 0, 0)
         .map_err(|e| anyhow!("clCreateCommandQueue: {e}"))?;
     let (mut prog, options) = match program {
-        Program::Il(p) => {
-            let il = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
+        Program::Il { path, options } => {
+            let il = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
             let prog = ClProgram::create_from_il(&context, &il)
                 .map_err(|e| anyhow!("clCreateProgramWithIL: {e}"))?;
-            (prog, String::new())
+            (prog, options.clone())
         }
         Program::Source { path, options } => {
             let text = std::fs::read_to_string(path)?;
