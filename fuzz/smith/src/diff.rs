@@ -128,6 +128,9 @@ pub enum Verdict {
     VulkanMismatch(String),
     /// No two tools give an answer to compare (both references failed).
     Unjudged(String),
+    /// clc and the driver disagree only when the runtime builds without optimizing (the
+    /// first, fast round); with optimization all agree. Listed for review.
+    OptLevel(String),
 }
 
 impl Verdict {
@@ -155,6 +158,7 @@ impl Verdict {
             Verdict::ClcRunFailed(_) => "clc-run-failed",
             Verdict::VulkanMismatch(_) => "vulkan-mismatch",
             Verdict::Unjudged(_) => "unjudged",
+            Verdict::OptLevel(_) => "opt-level",
         }
     }
 }
@@ -413,7 +417,10 @@ pub fn check(cfg: &Config, kernels: &[Kernel]) -> Result<Vec<Report>> {
     for (t, r) in results {
         per_tool.insert(t, r?);
     }
-    // The third vote, clang-22, where clc and the driver do not agree on results.
+    // Where clc and the driver do not agree on results: again with the runtime optimizing
+    // both (the fast first round builds with -cl-opt-disable, whose code generator has bugs of
+    // its own), and clang-22 as the third vote. The second round decides.
+    let mut first_round: HashMap<u64, String> = HashMap::new();
     if !cfg.full_vote {
         let disputed: Vec<&Kernel> = refs
             .iter()
@@ -424,9 +431,24 @@ pub fn check(cfg: &Config, kernels: &[Kernel]) -> Result<Vec<Report>> {
             })
             .collect();
         if !disputed.is_empty() {
-            let mut m = HashMap::new();
-            evaluate(cfg, Tool::Clang, std, &disputed, dir.path(), &mut m)?;
-            per_tool.insert(Tool::Clang, m);
+            let cfg2 = Config {
+                optimize_clc: true,
+                driver_optimizes: true,
+                ..cfg.clone()
+            };
+            for k in &disputed {
+                let o: HashMap<Tool, Outcome> = [Tool::Clc, Tool::Driver]
+                    .iter()
+                    .filter_map(|t| per_tool.get(t)?.get(&k.seed).map(|o| (*t, o.clone())))
+                    .collect();
+                first_round.insert(k.seed, format!("{:?}", judge(&o)));
+            }
+            let dir2 = tempfile::Builder::new().prefix("round2").tempdir_in(&cfg.work)?;
+            for t in [Tool::Clc, Tool::Driver, Tool::Clang] {
+                let mut m = HashMap::new();
+                evaluate(&cfg2, t, std, &disputed, dir2.path(), &mut m)?;
+                per_tool.entry(t).or_default().extend(m);
+            }
             tools.push(Tool::Clang);
         }
     }
@@ -437,10 +459,16 @@ pub fn check(cfg: &Config, kernels: &[Kernel]) -> Result<Vec<Report>> {
                 .iter()
                 .filter_map(|t| per_tool.get(t)?.get(&k.seed).map(|o| (*t, o.clone())))
                 .collect();
+            let mut verdict = judge(&outcomes);
+            if let (Verdict::Agree, Some(first)) = (&verdict, first_round.get(&k.seed)) {
+                verdict = Verdict::OptLevel(format!(
+                    "agree when the runtime optimizes; with -cl-opt-disable: {first}"
+                ));
+            }
             Report {
                 seed: k.seed,
                 std,
-                verdict: judge(&outcomes),
+                verdict,
                 outcomes,
             }
         })

@@ -1,4 +1,4 @@
-//! `clc-diff --seeds A..B [--batch N] [--vulkan] [--full-vote] [--always-optimize] [--clc PATH] [--work DIR] [--reduce]
+//! `clc-diff --seeds A..B [--batch N] [--vulkan] [--full-vote] [--clc-opt on|off|alternate] [--driver-opt on|off] [--clc PATH] [--work DIR] [--reduce]
 //! [--save DIR]`: the differential campaign over a seed range (see TESTING.md). Prints one
 //! progress line per batch to stderr, one JSON line per finding to `<work>/findings.jsonl`
 //! (with the kernel's source in `<work>/findings/`), and a summary; exits 1 when clc is at
@@ -12,7 +12,7 @@ use std::time::Instant;
 use clc_smith::diff::{check, Config, Report, Verdict};
 use clc_smith::{generate, ClStd, Kernel, Options};
 
-const USAGE: &str = "usage: clc-diff --seeds A..B [--batch N] [--std CL1.2|CL2.0|CL3.0] [--vulkan] [--full-vote] [--always-optimize] [--clc PATH] [--work DIR] [--reduce] [--save DIR]";
+const USAGE: &str = "usage: clc-diff --seeds A..B [--batch N] [--std CL1.2|CL2.0|CL3.0] [--vulkan] [--full-vote] [--clc-opt on|off|alternate] [--driver-opt on|off] [--clc PATH] [--work DIR] [--reduce] [--save DIR]";
 
 struct Args {
     from: u64,
@@ -21,7 +21,8 @@ struct Args {
     std: Option<ClStd>,
     vulkan: bool,
     full_vote: bool,
-    always_optimize: bool,
+    clc_opt: String,
+    driver_opt: bool,
     clc: Option<PathBuf>,
     work: PathBuf,
     reduce: bool,
@@ -36,7 +37,8 @@ fn parse() -> Result<Args, String> {
         std: None,
         vulkan: false,
         full_vote: false,
-        always_optimize: false,
+        clc_opt: "alternate".into(),
+        driver_opt: false,
         clc: None,
         work: std::env::temp_dir().join("clc-diff"),
         reduce: false,
@@ -58,7 +60,8 @@ fn parse() -> Result<Args, String> {
             "--std" => a.std = Some(ClStd::parse(&val()?).ok_or("bad --std")?),
             "--vulkan" => a.vulkan = true,
             "--full-vote" => a.full_vote = true,
-            "--always-optimize" => a.always_optimize = true,
+            "--clc-opt" => a.clc_opt = val()?,
+            "--driver-opt" => a.driver_opt = val()? == "on",
             "--clc" => a.clc = Some(PathBuf::from(val()?)),
             "--work" => a.work = PathBuf::from(val()?),
             "--reduce" => a.reduce = true,
@@ -98,6 +101,7 @@ fn run(args: &Args) -> anyhow::Result<bool> {
     }
     cfg.vulkan = args.vulkan;
     cfg.full_vote = args.full_vote;
+    cfg.driver_optimizes = args.driver_opt;
     cfg.check_tools()?;
     std::fs::create_dir_all(args.work.join("findings"))?;
     let mut findings = std::fs::OpenOptions::new()
@@ -117,7 +121,11 @@ fn run(args: &Args) -> anyhow::Result<bool> {
     let mut batches = 0usize;
     let mut flush = |batch: Vec<Kernel>, done: &mut usize, counts: &mut std::collections::BTreeMap<&'static str, usize>| -> anyhow::Result<()> {
         // Every other batch, the runtime builds clc's module without optimizing (3× faster).
-        cfg.optimize_clc = args.always_optimize || batches % 2 == 0;
+        cfg.optimize_clc = match args.clc_opt.as_str() {
+            "on" => true,
+            "off" => false,
+            _ => batches % 2 == 0,
+        };
         batches += 1;
         let reports: Vec<Report> = check(&cfg, &batch)?;
         for (r, k) in reports.iter().zip(&batch) {
