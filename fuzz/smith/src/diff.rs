@@ -48,7 +48,8 @@ impl Config {
         let target = std::env::var_os("CARGO_TARGET_DIR")
             .map(PathBuf::from)
             .unwrap_or_else(|| {
-                PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache/clc-target")
+                PathBuf::from(std::env::var_os("HOME").unwrap_or_default())
+                    .join(".cache/clc-target")
             });
         Config {
             clc: target.join("debug/clc"),
@@ -66,14 +67,22 @@ impl Config {
     /// Checks that clc, clang and the runtime are there: a missing tool is an error, never
     /// a silently smaller comparison.
     pub fn check_tools(&self) -> Result<()> {
-        anyhow::ensure!(self.clc.is_file(), "clc not found at {} (build it first)", self.clc.display());
+        anyhow::ensure!(
+            self.clc.is_file(),
+            "clc not found at {} (build it first)",
+            self.clc.display()
+        );
         let o = Command::new(&self.clang)
             .arg("--version")
             .output()
             .with_context(|| format!("running {} (the reference compiler)", self.clang))?;
         anyhow::ensure!(o.status.success(), "{} --version failed", self.clang);
         let lib = clc_runner::exec::ocl_prefix().join("lib/libintelocl.so");
-        anyhow::ensure!(lib.is_file(), "the Intel CPU OpenCL runtime is missing ({})", lib.display());
+        anyhow::ensure!(
+            lib.is_file(),
+            "the Intel CPU OpenCL runtime is missing ({})",
+            lib.display()
+        );
         Ok(())
     }
 }
@@ -96,7 +105,11 @@ pub enum Tool {
 pub enum Outcome {
     Ran(Results),
     /// The compiler failed: `crash` for a signal or exit 70, else a rejection or timeout.
-    CompileFailed { crash: bool, status: String, message: String },
+    CompileFailed {
+        crash: bool,
+        status: String,
+        message: String,
+    },
     /// The runtime (or vkhost) refused the program.
     BuildFailed(String),
     /// The launch failed, crashed, timed out or wrote past a buffer.
@@ -189,7 +202,9 @@ pub fn judge(o: &HashMap<Tool, Outcome>) -> Verdict {
     };
     let why = |t| match o.get(&t) {
         Some(Outcome::Ran(_)) => "ran".to_string(),
-        Some(Outcome::CompileFailed { status, message, .. }) => {
+        Some(Outcome::CompileFailed {
+            status, message, ..
+        }) => {
             format!("compile {status}: {}", short(message))
         }
         Some(Outcome::BuildFailed(m)) => format!("build failed: {}", short(m)),
@@ -199,7 +214,9 @@ pub fn judge(o: &HashMap<Tool, Outcome>) -> Verdict {
     let (clang, driver) = (ran(Tool::Clang), ran(Tool::Driver));
     let clc = match o.get(&Tool::Clc) {
         Some(Outcome::Ran(r)) => r,
-        Some(Outcome::CompileFailed { crash: true, .. }) => return Verdict::ClcCrash(why(Tool::Clc)),
+        Some(Outcome::CompileFailed { crash: true, .. }) => {
+            return Verdict::ClcCrash(why(Tool::Clc))
+        }
         Some(Outcome::CompileFailed { status, .. }) if status == "timed out" => {
             return Verdict::ClcCrash(why(Tool::Clc))
         }
@@ -215,18 +232,41 @@ pub fn judge(o: &HashMap<Tool, Outcome>) -> Verdict {
     let opencl = match (clang, driver) {
         (Some(c), Some(d)) => match (c == clc, d == clc) {
             (true, true) => Verdict::Agree,
-            (false, true) => Verdict::ClangOdd(format!("clang-22's results differ from clc's and the driver's ({})", diff_summary(c, clc))),
-            (true, false) => Verdict::DriverOdd(format!("the driver's results differ from clc's and clang-22's ({})", diff_summary(d, clc))),
-            (false, false) if c == d => Verdict::ClcMismatch(format!("clang-22 and the driver agree, clc differs ({})", diff_summary(clc, c))),
-            (false, false) => Verdict::ClcMismatch(format!("all three differ ({})", diff_summary(clc, d))),
+            (false, true) => Verdict::ClangOdd(format!(
+                "clang-22's results differ from clc's and the driver's ({})",
+                diff_summary(c, clc)
+            )),
+            (true, false) => Verdict::DriverOdd(format!(
+                "the driver's results differ from clc's and clang-22's ({})",
+                diff_summary(d, clc)
+            )),
+            (false, false) if c == d => Verdict::ClcMismatch(format!(
+                "clang-22 and the driver agree, clc differs ({})",
+                diff_summary(clc, c)
+            )),
+            (false, false) => {
+                Verdict::ClcMismatch(format!("all three differ ({})", diff_summary(clc, d)))
+            }
         },
         (Some(c), None) if c == clc => Verdict::DriverOdd(why(Tool::Driver)),
         // clang-22 runs only where clc and the driver disagree (see `check`).
         (None, Some(d)) if d == clc && !o.contains_key(&Tool::Clang) => Verdict::Agree,
         (None, Some(d)) if d == clc => Verdict::ClangOdd(why(Tool::Clang)),
-        (Some(c), None) => Verdict::ClcMismatch(format!("differs from clang-22 ({}); driver: {}", diff_summary(clc, c), why(Tool::Driver))),
-        (None, Some(d)) => Verdict::ClcMismatch(format!("differs from the driver ({}); clang-22: {}", diff_summary(clc, d), why(Tool::Clang))),
-        (None, None) => Verdict::Unjudged(format!("clang-22: {}; driver: {}", why(Tool::Clang), why(Tool::Driver))),
+        (Some(c), None) => Verdict::ClcMismatch(format!(
+            "differs from clang-22 ({}); driver: {}",
+            diff_summary(clc, c),
+            why(Tool::Driver)
+        )),
+        (None, Some(d)) => Verdict::ClcMismatch(format!(
+            "differs from the driver ({}); clang-22: {}",
+            diff_summary(clc, d),
+            why(Tool::Clang)
+        )),
+        (None, None) => Verdict::Unjudged(format!(
+            "clang-22: {}; driver: {}",
+            why(Tool::Clang),
+            why(Tool::Driver)
+        )),
     };
     if opencl.is_clc_fault() {
         return opencl;
@@ -234,10 +274,22 @@ pub fn judge(o: &HashMap<Tool, Outcome>) -> Verdict {
     match o.get(&Tool::Vulkan) {
         None => opencl,
         Some(Outcome::Ran(v)) if v == clc => opencl,
-        Some(Outcome::Ran(v)) => Verdict::VulkanMismatch(format!("Vulkan results differ from OpenCL ({})", diff_summary(v, clc))),
-        Some(Outcome::CompileFailed { crash: false, message, .. }) if message.contains("unsupported:") => {
+        Some(Outcome::Ran(v)) => Verdict::VulkanMismatch(format!(
+            "Vulkan results differ from OpenCL ({})",
+            diff_summary(v, clc)
+        )),
+        Some(Outcome::CompileFailed {
+            crash: false,
+            message,
+            ..
+        }) if message.contains("unsupported:") => {
             if opencl == Verdict::Agree {
-                Verdict::VulkanUnsupported(short(message.lines().find(|l| l.contains("unsupported:")).unwrap_or("")))
+                Verdict::VulkanUnsupported(short(
+                    message
+                        .lines()
+                        .find(|l| l.contains("unsupported:"))
+                        .unwrap_or(""),
+                ))
             } else {
                 opencl
             }
@@ -261,7 +313,13 @@ fn diff_summary(a: &Results, b: &Results) -> String {
 }
 
 /// Compiles (or, for the driver, just writes) the program of `kernels` for `tool`.
-fn prepare(cfg: &Config, tool: Tool, std: ClStd, kernels: &[&Kernel], dir: &Path) -> Result<Result<Program, Outcome>> {
+fn prepare(
+    cfg: &Config,
+    tool: Tool,
+    std: ClStd,
+    kernels: &[&Kernel],
+    dir: &Path,
+) -> Result<Result<Program, Outcome>> {
     let first = kernels.first().map_or(0, |k| k.seed);
     let stem = format!("b{first}_{}_{}", kernels.len(), std.flag());
     let src = dir.join(format!("{stem}.cl"));
@@ -289,14 +347,34 @@ fn prepare(cfg: &Config, tool: Tool, std: ClStd, kernels: &[&Kernel], dir: &Path
             let spv = dir.join(format!("{stem}.clc.spv"));
             let mut c = Command::new(&cfg.clc);
             c.args(["-w", &std_flag]).arg(&src).arg("-o").arg(&spv);
-            let options = if cfg.optimize_clc { "" } else { "-cl-opt-disable" }.to_string();
-            (c, Program::Il { path: std::path::absolute(&spv)?, options })
+            let options = if cfg.optimize_clc {
+                ""
+            } else {
+                "-cl-opt-disable"
+            }
+            .to_string();
+            (
+                c,
+                Program::Il {
+                    path: std::path::absolute(&spv)?,
+                    options,
+                },
+            )
         }
         Tool::Clang => {
             let spv = dir.join(format!("{stem}.clang.spv"));
             let mut c = Command::new(&cfg.clang);
-            c.args(["-w", "--target=spirv64v1.0", &std_flag, "-c"]).arg(&src).arg("-o").arg(&spv);
-            (c, Program::Il { path: std::path::absolute(&spv)?, options: String::new() })
+            c.args(["-w", "--target=spirv64v1.0", &std_flag, "-c"])
+                .arg(&src)
+                .arg("-o")
+                .arg(&spv);
+            (
+                c,
+                Program::Il {
+                    path: std::path::absolute(&spv)?,
+                    options: String::new(),
+                },
+            )
         }
         Tool::Vulkan => {
             let spv = dir.join(format!("{stem}.vk.spv"));
@@ -328,7 +406,14 @@ fn prepare(cfg: &Config, tool: Tool, std: ClStd, kernels: &[&Kernel], dir: &Path
 }
 
 /// Runs `kernels` through `tool`, splitting on failures, into `out`.
-fn evaluate(cfg: &Config, tool: Tool, std: ClStd, kernels: &[&Kernel], dir: &Path, out: &mut HashMap<u64, Outcome>) -> Result<()> {
+fn evaluate(
+    cfg: &Config,
+    tool: Tool,
+    std: ClStd,
+    kernels: &[&Kernel],
+    dir: &Path,
+    out: &mut HashMap<u64, Outcome>,
+) -> Result<()> {
     let split = |out: &mut HashMap<u64, Outcome>| -> Result<()> {
         let (a, b) = kernels.split_at(kernels.len() / 2);
         evaluate(cfg, tool, std, a, dir, out)?;
@@ -378,9 +463,14 @@ pub fn check(cfg: &Config, kernels: &[Kernel]) -> Result<Vec<Report>> {
     let Some(std) = kernels.first().map(|k| k.std) else {
         return Ok(Vec::new());
     };
-    anyhow::ensure!(kernels.iter().all(|k| k.std == std), "a batch mixes language versions");
+    anyhow::ensure!(
+        kernels.iter().all(|k| k.std == std),
+        "a batch mixes language versions"
+    );
     std::fs::create_dir_all(&cfg.work)?;
-    let dir = tempfile::Builder::new().prefix("batch").tempdir_in(&cfg.work)?;
+    let dir = tempfile::Builder::new()
+        .prefix("batch")
+        .tempdir_in(&cfg.work)?;
     let refs: Vec<&Kernel> = kernels.iter().collect();
     let mut tools = vec![Tool::Clc, Tool::Driver];
     if cfg.full_vote {
@@ -401,7 +491,11 @@ pub fn check(cfg: &Config, kernels: &[Kernel]) -> Result<Vec<Report>> {
                     let t0 = std::time::Instant::now();
                     let r = evaluate(cfg, t, std, refs, dir, &mut m).map(|_| m);
                     if timing {
-                        eprintln!("  {t:?}: {:.1}s for {} kernels", t0.elapsed().as_secs_f64(), refs.len());
+                        eprintln!(
+                            "  {t:?}: {:.1}s for {} kernels",
+                            t0.elapsed().as_secs_f64(),
+                            refs.len()
+                        );
                     }
                     r
                 })
@@ -410,7 +504,13 @@ pub fn check(cfg: &Config, kernels: &[Kernel]) -> Result<Vec<Report>> {
         tools
             .iter()
             .zip(handles)
-            .map(|(&t, h)| (t, h.join().unwrap_or_else(|_| Err(anyhow::anyhow!("{t:?} thread panicked")))))
+            .map(|(&t, h)| {
+                (
+                    t,
+                    h.join()
+                        .unwrap_or_else(|_| Err(anyhow::anyhow!("{t:?} thread panicked"))),
+                )
+            })
             .collect()
     });
     let mut per_tool: HashMap<Tool, HashMap<u64, Outcome>> = HashMap::new();
@@ -443,7 +543,9 @@ pub fn check(cfg: &Config, kernels: &[Kernel]) -> Result<Vec<Report>> {
                     .collect();
                 first_round.insert(k.seed, format!("{:?}", judge(&o)));
             }
-            let dir2 = tempfile::Builder::new().prefix("round2").tempdir_in(&cfg.work)?;
+            let dir2 = tempfile::Builder::new()
+                .prefix("round2")
+                .tempdir_in(&cfg.work)?;
             for t in [Tool::Clc, Tool::Driver, Tool::Clang] {
                 let mut m = HashMap::new();
                 evaluate(&cfg2, t, std, &disputed, dir2.path(), &mut m)?;
@@ -480,7 +582,11 @@ mod tests {
     use super::*;
 
     fn r(x: u64) -> Outcome {
-        Outcome::Ran(Results { out: vec![x], g: vec![1], acc: vec![2] })
+        Outcome::Ran(Results {
+            out: vec![x],
+            g: vec![1],
+            acc: vec![2],
+        })
     }
 
     fn of(v: &[(Tool, Outcome)]) -> HashMap<Tool, Outcome> {
@@ -490,16 +596,50 @@ mod tests {
     #[test]
     fn majority_decides() {
         use Tool::*;
-        assert_eq!(judge(&of(&[(Clc, r(1)), (Clang, r(1)), (Driver, r(1))])), Verdict::Agree);
-        assert!(matches!(judge(&of(&[(Clc, r(1)), (Clang, r(2)), (Driver, r(1))])), Verdict::ClangOdd(_)));
-        assert!(matches!(judge(&of(&[(Clc, r(1)), (Clang, r(1)), (Driver, r(2))])), Verdict::DriverOdd(_)));
+        assert_eq!(
+            judge(&of(&[(Clc, r(1)), (Clang, r(1)), (Driver, r(1))])),
+            Verdict::Agree
+        );
+        assert!(matches!(
+            judge(&of(&[(Clc, r(1)), (Clang, r(2)), (Driver, r(1))])),
+            Verdict::ClangOdd(_)
+        ));
+        assert!(matches!(
+            judge(&of(&[(Clc, r(1)), (Clang, r(1)), (Driver, r(2))])),
+            Verdict::DriverOdd(_)
+        ));
         let v = judge(&of(&[(Clc, r(3)), (Clang, r(2)), (Driver, r(2))]));
         assert!(matches!(v, Verdict::ClcMismatch(_)) && v.is_clc_fault());
-        let crash = Outcome::CompileFailed { crash: true, status: "signal 11 (SIGSEGV)".into(), message: String::new() };
-        assert!(matches!(judge(&of(&[(Clc, r(1)), (Clang, crash.clone()), (Driver, r(1))])), Verdict::ClangOdd(_)));
-        assert!(matches!(judge(&of(&[(Clc, crash), (Clang, r(1)), (Driver, r(1))])), Verdict::ClcCrash(_)));
-        let rejected = Outcome::CompileFailed { crash: false, status: "exit 1".into(), message: "error".into() };
-        assert!(matches!(judge(&of(&[(Clc, rejected), (Clang, r(1)), (Driver, r(1))])), Verdict::ClcRejects(_)));
-        assert!(matches!(judge(&of(&[(Clc, r(1)), (Clang, r(1)), (Driver, r(1)), (Vulkan, r(5))])), Verdict::VulkanMismatch(_)));
+        let crash = Outcome::CompileFailed {
+            crash: true,
+            status: "signal 11 (SIGSEGV)".into(),
+            message: String::new(),
+        };
+        assert!(matches!(
+            judge(&of(&[(Clc, r(1)), (Clang, crash.clone()), (Driver, r(1))])),
+            Verdict::ClangOdd(_)
+        ));
+        assert!(matches!(
+            judge(&of(&[(Clc, crash), (Clang, r(1)), (Driver, r(1))])),
+            Verdict::ClcCrash(_)
+        ));
+        let rejected = Outcome::CompileFailed {
+            crash: false,
+            status: "exit 1".into(),
+            message: "error".into(),
+        };
+        assert!(matches!(
+            judge(&of(&[(Clc, rejected), (Clang, r(1)), (Driver, r(1))])),
+            Verdict::ClcRejects(_)
+        ));
+        assert!(matches!(
+            judge(&of(&[
+                (Clc, r(1)),
+                (Clang, r(1)),
+                (Driver, r(1)),
+                (Vulkan, r(5))
+            ])),
+            Verdict::VulkanMismatch(_)
+        ));
     }
 }

@@ -100,10 +100,7 @@ impl Finished {
                 None => {
                     use std::os::unix::process::ExitStatusExt;
                     let sig = s.signal().unwrap_or(0);
-                    format!(
-                        "signal {sig} ({})",
-                        clc_runner::exec::signal_name(sig)
-                    )
+                    format!("signal {sig} ({})", clc_runner::exec::signal_name(sig))
                 }
             },
             None => "did not run".into(),
@@ -126,8 +123,14 @@ pub fn run_with_timeout(mut cmd: Command, timeout: Duration) -> Result<Finished>
         .stderr(Stdio::piped())
         .spawn()
         .with_context(|| format!("starting {:?}", cmd.get_program()))?;
-    let mut so = child.stdout.take().ok_or_else(|| anyhow!("no stdout pipe"))?;
-    let mut se = child.stderr.take().ok_or_else(|| anyhow!("no stderr pipe"))?;
+    let mut so = child
+        .stdout
+        .take()
+        .ok_or_else(|| anyhow!("no stdout pipe"))?;
+    let mut se = child
+        .stderr
+        .take()
+        .ok_or_else(|| anyhow!("no stderr pipe"))?;
     let out_t = std::thread::spawn(move || {
         let mut s = Vec::new();
         let _ = so.read_to_end(&mut s);
@@ -215,7 +218,9 @@ pub fn child_main_if_requested() {
         return;
     };
     let result = (|| -> Result<BatchResult> {
-        let job = job.into_string().map_err(|_| anyhow!("{CHILD_ENV} is not UTF-8"))?;
+        let job = job
+            .into_string()
+            .map_err(|_| anyhow!("{CHILD_ENV} is not UTF-8"))?;
         let file = job.strip_prefix('@').unwrap_or(&job);
         let text = std::fs::read_to_string(file).with_context(|| format!("reading {file}"))?;
         let job: Job = serde_json::from_str(&text)?;
@@ -309,7 +314,14 @@ pub(crate) fn unguard(name: &str, kernel: &str, mut data: Vec<u8>, len: usize) -
     Ok(data)
 }
 
-pub(crate) fn results_from(kernel: &str, out: Vec<u8>, g: Vec<u8>, acc: Vec<u8>, global: usize, acc_len: usize) -> Result<Results> {
+pub(crate) fn results_from(
+    kernel: &str,
+    out: Vec<u8>,
+    g: Vec<u8>,
+    acc: Vec<u8>,
+    global: usize,
+    acc_len: usize,
+) -> Result<Results> {
     let out = unguard("out", kernel, out, global * 8)?;
     let g = unguard("g", kernel, g, global * crate::gen::SLICE * 4)?;
     let acc = unguard("acc", kernel, acc, acc_len * 4)?;
@@ -318,8 +330,7 @@ pub(crate) fn results_from(kernel: &str, out: Vec<u8>, g: Vec<u8>, acc: Vec<u8>,
             .chunks_exact(8)
             .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
             .collect(),
-        g: g
-            .chunks_exact(4)
+        g: g.chunks_exact(4)
             .map(|c| i32::from_le_bytes(c.try_into().unwrap_or([0; 4])))
             .collect(),
         acc: acc
@@ -377,7 +388,8 @@ fn launch_opencl(
     for (i, b) in bufs.iter().enumerate() {
         let mem: cl_mem = b.get();
         // SAFETY: argument i of the kernel is a buffer pointer; `mem` outlives the launch.
-        unsafe { kernel.set_arg(i as u32, &mem) }.map_err(|e| anyhow!("clSetKernelArg {i}: {e}"))?;
+        unsafe { kernel.set_arg(i as u32, &mem) }
+            .map_err(|e| anyhow!("clSetKernelArg {i}: {e}"))?;
     }
     // SAFETY: argument 4 is a `local int *`; NULL with a size is how it is set.
     unsafe { kernel.set_arg_local_buffer(4, l.local * LREGION * 4) }
@@ -385,7 +397,14 @@ fn launch_opencl(
     let (gs, ls) = ([l.global], [l.local]);
     // SAFETY: one-dimensional range; the size arrays live across the call.
     unsafe {
-        queue.enqueue_nd_range_kernel(kernel.get(), 1, std::ptr::null(), gs.as_ptr(), ls.as_ptr(), &[])
+        queue.enqueue_nd_range_kernel(
+            kernel.get(),
+            1,
+            std::ptr::null(),
+            gs.as_ptr(),
+            ls.as_ptr(),
+            &[],
+        )
     }
     .map_err(|e| anyhow!("clEnqueueNDRangeKernel: {e}"))?;
     queue.finish().map_err(|e| anyhow!("clFinish: {e}"))?;

@@ -10,7 +10,7 @@ pub mod types;
 
 pub use gen::{generate, program, Kernel, Options};
 pub use types::ClStd;
-pub mod exec;
-pub mod vulkan;
 pub mod diff;
+pub mod exec;
 pub mod reduce;
+pub mod vulkan;

@@ -40,8 +40,10 @@ fn still_shows(kind: &str, o: &HashMap<Tool, Outcome>, status: &str) -> bool {
                 && refs_agree
         }
         "clc-run-failed" => {
-            matches!(o.get(&Tool::Clc), Some(Outcome::RunFailed(_) | Outcome::BuildFailed(_)))
-                && refs_agree
+            matches!(
+                o.get(&Tool::Clc),
+                Some(Outcome::RunFailed(_) | Outcome::BuildFailed(_))
+            ) && refs_agree
         }
         "vulkan-mismatch" => {
             refs_agree
@@ -97,7 +99,11 @@ pub fn reduce_body(k: &Kernel, mut test: impl FnMut(&Kernel) -> bool) -> Kernel 
         let mut changed = true;
         while changed {
             changed = false;
-            let us = if chunk == 1 { units(&lines) } else { outermost(&units(&lines)) };
+            let us = if chunk == 1 {
+                units(&lines)
+            } else {
+                outermost(&units(&lines))
+            };
             let mut i = 0;
             while i < us.len() {
                 let group = &us[i..(i + chunk).min(us.len())];
@@ -128,7 +134,12 @@ pub fn reduce_body(k: &Kernel, mut test: impl FnMut(&Kernel) -> bool) -> Kernel 
 /// Reduces the finding `verdict` of `k` and, with `save` (a directory such as `kernels/fuzz`),
 /// writes it there as `<kind>_<seed>.cl` and `.toml`, the expected values being the
 /// references' (which agree). Returns what it did.
-pub fn reduce_and_save(cfg: &Config, k: &Kernel, verdict: &Verdict, save: Option<&Path>) -> Result<String> {
+pub fn reduce_and_save(
+    cfg: &Config,
+    k: &Kernel,
+    verdict: &Verdict,
+    save: Option<&Path>,
+) -> Result<String> {
     let kind = verdict.kind();
     let mut cfg = cfg.clone();
     cfg.vulkan = kind == "vulkan-mismatch";
@@ -142,7 +153,10 @@ pub fn reduce_and_save(cfg: &Config, k: &Kernel, verdict: &Verdict, save: Option
         _ => String::new(),
     };
     if !still_shows(kind, outcomes, &status) {
-        bail!("{} does not show `{kind}` with agreeing references on its own", k.name);
+        bail!(
+            "{} does not show `{kind}` with agreeing references on its own",
+            k.name
+        );
     }
     let mut tries = 0;
     let small = reduce_body(k, |c| {
@@ -161,10 +175,19 @@ pub fn reduce_and_save(cfg: &Config, k: &Kernel, verdict: &Verdict, save: Option
         let path = cfg.work.join(format!("{kind}_{}.cl", k.seed));
         std::fs::create_dir_all(&cfg.work)?;
         std::fs::write(&path, small.source())?;
-        std::fs::write(path.with_extension("toml"), spec_toml(&small, None, &format!("{verdict:?}")))?;
-        return Ok(format!("{lines} lines after {tries} tries: {}", path.display()));
+        std::fs::write(
+            path.with_extension("toml"),
+            spec_toml(&small, None, &format!("{verdict:?}")),
+        )?;
+        return Ok(format!(
+            "{lines} lines after {tries} tries: {}",
+            path.display()
+        ));
     };
-    let expected = match (report.outcomes.get(&Tool::Driver), report.outcomes.get(&Tool::Clang)) {
+    let expected = match (
+        report.outcomes.get(&Tool::Driver),
+        report.outcomes.get(&Tool::Clang),
+    ) {
         (Some(Outcome::Ran(d)), _) if kind != "driver-odd" => d.clone(),
         (_, Some(Outcome::Ran(c))) => c.clone(),
         _ => bail!("no reference results to expect"),
@@ -172,8 +195,14 @@ pub fn reduce_and_save(cfg: &Config, k: &Kernel, verdict: &Verdict, save: Option
     let name = format!("{}_{}", kind.replace('-', "_"), k.seed);
     std::fs::create_dir_all(save)?;
     std::fs::write(save.join(format!("{name}.cl")), small.source())?;
-    std::fs::write(save.join(format!("{name}.toml")), spec_toml(&small, Some(&expected), &format!("{verdict:?}")))?;
-    Ok(format!("{lines} lines after {tries} tries: {}", save.join(format!("{name}.cl")).display()))
+    std::fs::write(
+        save.join(format!("{name}.toml")),
+        spec_toml(&small, Some(&expected), &format!("{verdict:?}")),
+    )?;
+    Ok(format!(
+        "{lines} lines after {tries} tries: {}",
+        save.join(format!("{name}.cl")).display()
+    ))
 }
 
 fn list<T: std::fmt::Display>(v: &[T]) -> String {
@@ -197,9 +226,16 @@ pub fn spec_toml(k: &Kernel, r: Option<&Results>, why: &str) -> String {
     let mut s = String::new();
     let why: String = why.chars().filter(|c| *c != '\n').take(400).collect();
     let _ = writeln!(s, "# Found by clc-smith (seed {}), reduced: {why}", k.seed);
-    let _ = writeln!(s, "# Expected values: clang-22's module and the runtime's own compiler, which agree.");
+    let _ = writeln!(
+        s,
+        "# Expected values: clang-22's module and the runtime's own compiler, which agree."
+    );
     let _ = writeln!(s, "cl_std = \"{}\"\n", k.std.flag());
-    let _ = writeln!(s, "[[run]]\nkernel = \"{}\"\nglobal = [{}]\nlocal = [{}]\n", k.name, k.global, k.local);
+    let _ = writeln!(
+        s,
+        "[[run]]\nkernel = \"{}\"\nglobal = [{}]\nlocal = [{}]\n",
+        k.name, k.global, k.local
+    );
     let (out, gx, ax) = match r {
         Some(r) => {
             let out: Vec<String> = r.out.iter().map(|x| format!("\"{x:#x}\"")).collect();
@@ -209,13 +245,37 @@ pub fn spec_toml(k: &Kernel, r: Option<&Results>, why: &str) -> String {
                 format!("expect = {}", list(&r.acc)),
             )
         }
-        None => ("output = true".into(), "output = true".into(), "output = true".into()),
+        None => (
+            "output = true".into(),
+            "output = true".into(),
+            "output = true".into(),
+        ),
     };
-    let _ = writeln!(s, "[[run.args]]\nname = \"out\"\nkind = \"buffer\"\ntype = \"ulong\"\nlen = {}\n{out}\n", k.global);
-    let _ = writeln!(s, "[[run.args]]\nname = \"g\"\nkind = \"buffer\"\ntype = \"int\"\ndata = {}\n{gx}\n", list(&g));
-    let _ = writeln!(s, "[[run.args]]\nname = \"acc\"\nkind = \"buffer\"\ntype = \"uint\"\ndata = {}\n{ax}\n", list(&acc));
-    let _ = writeln!(s, "[[run.args]]\nname = \"cin\"\nkind = \"buffer\"\ntype = \"int\"\ndata = {}\n", list(&cin));
-    let _ = writeln!(s, "[[run.args]]\nname = \"larg\"\nkind = \"local\"\ntype = \"int\"\nlen = {}", k.local * LREGION);
+    let _ = writeln!(
+        s,
+        "[[run.args]]\nname = \"out\"\nkind = \"buffer\"\ntype = \"ulong\"\nlen = {}\n{out}\n",
+        k.global
+    );
+    let _ = writeln!(
+        s,
+        "[[run.args]]\nname = \"g\"\nkind = \"buffer\"\ntype = \"int\"\ndata = {}\n{gx}\n",
+        list(&g)
+    );
+    let _ = writeln!(
+        s,
+        "[[run.args]]\nname = \"acc\"\nkind = \"buffer\"\ntype = \"uint\"\ndata = {}\n{ax}\n",
+        list(&acc)
+    );
+    let _ = writeln!(
+        s,
+        "[[run.args]]\nname = \"cin\"\nkind = \"buffer\"\ntype = \"int\"\ndata = {}\n",
+        list(&cin)
+    );
+    let _ = writeln!(
+        s,
+        "[[run.args]]\nname = \"larg\"\nkind = \"local\"\ntype = \"int\"\nlen = {}",
+        k.local * LREGION
+    );
     debug_assert_eq!((acc.len(), cin.len()), (ACC, CIN));
     s
 }
@@ -256,7 +316,11 @@ mod tests {
         };
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("x.cl"), k.source()).unwrap();
-        let spec = clc_runner::SpecFile::parse(&dir.path().join("x.toml"), &spec_toml(&k, Some(&r), "why")).unwrap();
+        let spec = clc_runner::SpecFile::parse(
+            &dir.path().join("x.toml"),
+            &spec_toml(&k, Some(&r), "why"),
+        )
+        .unwrap();
         assert_eq!(spec.runs.len(), 1);
         assert_eq!(spec.runs[0].kernel, k.name);
         assert_eq!(spec.runs[0].args.len(), 5);

@@ -31,7 +31,9 @@ impl ClStd {
 
     pub fn parse(s: &str) -> Option<ClStd> {
         let s = s.trim_start_matches("-cl-std=");
-        ClStd::ALL.into_iter().find(|v| v.flag().eq_ignore_ascii_case(s))
+        ClStd::ALL
+            .into_iter()
+            .find(|v| v.flag().eq_ignore_ascii_case(s))
     }
 }
 
@@ -220,7 +222,10 @@ mod tests {
     fn wraps_and_writes_literals() {
         assert_eq!(It::Char.wrap(200), -56);
         assert_eq!(It::UChar.wrap(-1), 255);
-        assert_eq!(It::Long.literal(i64::MIN as i128), "((long)0x8000000000000000UL)");
+        assert_eq!(
+            It::Long.literal(i64::MIN as i128),
+            "((long)0x8000000000000000UL)"
+        );
         assert_eq!(It::ULong.literal(-1), "18446744073709551615UL");
         assert_eq!(It::Int.literal(-5), "(-5)");
         assert_eq!(It::Long.literal(-3_000_000_000), "(-3000000000L)");

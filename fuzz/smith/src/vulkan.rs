@@ -10,7 +10,8 @@ use crate::gen::{ACC, LREGION};
 
 /// Runs every launch of the module `spirv` (reflection `json`) in this process.
 pub fn run(spirv: &Path, json: &Path, launches: &[Launch]) -> Result<BatchResult> {
-    let text = std::fs::read_to_string(json).with_context(|| format!("reading {}", json.display()))?;
+    let text =
+        std::fs::read_to_string(json).with_context(|| format!("reading {}", json.display()))?;
     let reflection = vkhost::Reflection::from_json(&text)?;
     let bytes = std::fs::read(spirv).with_context(|| format!("reading {}", spirv.display()))?;
     let words = vkhost::spirv_words(&bytes)?;

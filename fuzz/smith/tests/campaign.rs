@@ -27,11 +27,27 @@ fn main() {
     let mut batches: Vec<(bool, Vec<clc_smith::Kernel>)> = ClStd::ALL
         .iter()
         .map(|&s| {
-            let opts = Options { std: Some(s), size: None };
+            let opts = Options {
+                std: Some(s),
+                size: None,
+            };
             (false, SEEDS.map(|seed| generate(seed, &opts)).collect())
         })
         .collect();
-    batches.push((true, VULKAN_SEEDS.map(|seed| generate(seed, &Options { std: Some(ClStd::Cl12), size: None })).collect()));
+    batches.push((
+        true,
+        VULKAN_SEEDS
+            .map(|seed| {
+                generate(
+                    seed,
+                    &Options {
+                        std: Some(ClStd::Cl12),
+                        size: None,
+                    },
+                )
+            })
+            .collect(),
+    ));
     for (vulkan, kernels) in batches {
         cfg.vulkan = vulkan;
         let reports = match check(&cfg, &kernels) {
@@ -44,7 +60,12 @@ fn main() {
         for r in reports {
             total += 1;
             if r.verdict.is_clc_fault() || matches!(r.verdict, Verdict::Unjudged(_)) {
-                bad.push(format!("seed {} ({}): {:?}", r.seed, r.std.flag(), r.verdict));
+                bad.push(format!(
+                    "seed {} ({}): {:?}",
+                    r.seed,
+                    r.std.flag(),
+                    r.verdict
+                ));
             }
         }
     }

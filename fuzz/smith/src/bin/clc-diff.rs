@@ -113,13 +113,17 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         size: None,
     };
     let start = Instant::now();
-    let mut queues: Vec<(ClStd, Vec<Kernel>)> = ClStd::ALL.iter().map(|s| (*s, Vec::new())).collect();
+    let mut queues: Vec<(ClStd, Vec<Kernel>)> =
+        ClStd::ALL.iter().map(|s| (*s, Vec::new())).collect();
     let mut counts: std::collections::BTreeMap<&'static str, usize> = Default::default();
     let mut done = 0usize;
     let mut clean = true;
     let total = (args.to - args.from) as usize;
     let mut batches = 0usize;
-    let mut flush = |batch: Vec<Kernel>, done: &mut usize, counts: &mut std::collections::BTreeMap<&'static str, usize>| -> anyhow::Result<()> {
+    let mut flush = |batch: Vec<Kernel>,
+                     done: &mut usize,
+                     counts: &mut std::collections::BTreeMap<&'static str, usize>|
+     -> anyhow::Result<()> {
         // Every other batch, the runtime builds clc's module without optimizing (3× faster).
         cfg.optimize_clc = match args.clc_opt.as_str() {
             "on" => true,
@@ -131,18 +135,35 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         for (r, k) in reports.iter().zip(&batch) {
             *counts.entry(r.verdict.kind()).or_default() += 1;
             if r.verdict != Verdict::Agree {
-                writeln!(findings, "{}", serde_json::to_string(&serde_json::json!({
-                    "seed": r.seed, "std": r.std.flag(), "kind": r.verdict.kind(), "verdict": r.verdict,
-                }))?)?;
+                writeln!(
+                    findings,
+                    "{}",
+                    serde_json::to_string(&serde_json::json!({
+                        "seed": r.seed, "std": r.std.flag(), "kind": r.verdict.kind(), "verdict": r.verdict,
+                    }))?
+                )?;
                 if !matches!(r.verdict, Verdict::VulkanUnsupported(_)) {
-                    std::fs::write(args.work.join("findings").join(format!("{}.cl", k.name)), k.source())?;
+                    std::fs::write(
+                        args.work.join("findings").join(format!("{}.cl", k.name)),
+                        k.source(),
+                    )?;
                 }
             }
             if r.verdict.is_clc_fault() {
                 clean = false;
-                eprintln!("FINDING seed {} ({}): {:?}", r.seed, r.std.flag(), r.verdict);
+                eprintln!(
+                    "FINDING seed {} ({}): {:?}",
+                    r.seed,
+                    r.std.flag(),
+                    r.verdict
+                );
                 if args.reduce {
-                    match clc_smith::reduce::reduce_and_save(&cfg, k, &r.verdict, args.save.as_deref()) {
+                    match clc_smith::reduce::reduce_and_save(
+                        &cfg,
+                        k,
+                        &r.verdict,
+                        args.save.as_deref(),
+                    ) {
                         Ok(msg) => eprintln!("  reduced: {msg}"),
                         Err(e) => eprintln!("  reduction failed: {e:#}"),
                     }
