@@ -1187,7 +1187,8 @@ mod tests {
     fn kernels_are_named_by_seed() {
         let k = generate(123, &Options::default());
         assert!(k.body.contains("kernel void k123("));
-        assert!(k.global % k.local == 0 && k.global >= k.local);
+        assert_eq!(k.global / k.local * k.local, k.global);
+        assert!(k.global >= k.local);
         let (g, acc, cin) = inputs(&k);
         assert_eq!(g.len(), k.global * SLICE);
         assert_eq!(acc.len(), ACC);

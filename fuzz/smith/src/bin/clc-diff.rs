@@ -128,7 +128,7 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         cfg.optimize_clc = match args.clc_opt.as_str() {
             "on" => true,
             "off" => false,
-            _ => batches % 2 == 0,
+            _ => batches & 1 == 0,
         };
         batches += 1;
         let reports: Vec<Report> = check(&cfg, &batch)?;
