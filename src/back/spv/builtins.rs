@@ -249,6 +249,11 @@ impl Writer<'_> {
             Builtin::ToSpace(space) => {
                 // OpGenericCastToPtrExplicit yields null outside the space. (Intel's CPU
                 // runtime treats it as a plain cast and has no get_fence to decide it by.)
+                // The cast is always of a `uchar` pointer, bitcast from and to the real types,
+                // as clang does: Intel's CPU runtime turns each cast into a call of one
+                // `__to_global` (`__to_local`, `__to_private`) declared with the pointee type,
+                // and a second pointee type in a module makes a second declaration,
+                // `__to_global.1`, which it cannot resolve (found by clc-smith).
                 let p = arg(args, 0, span)?;
                 let from_ty = st.f.exprs[p].ty;
                 let from = self.m.types.as_pointer(from_ty).and_then(|t| t.1);
@@ -265,7 +270,20 @@ impl Writer<'_> {
                     }),
                     _ => {
                         let sc = self.storage_class(space, super::flavor::Site::Pointee);
-                        Ok(self.b.generic_cast_to_ptr_explicit(ty, None, v, sc)?)
+                        let uchar = self.scalar(Scalar::Int {
+                            width: 8,
+                            signed: false,
+                        });
+                        let generic_bytes =
+                            self.pointer_sc(rspirv::spirv::StorageClass::Generic, uchar);
+                        let bytes = self.pointer_sc(sc, uchar);
+                        let v = self.b.bitcast(generic_bytes, None, v)?;
+                        let cast = self.b.generic_cast_to_ptr_explicit(bytes, None, v, sc)?;
+                        Ok(if ty == bytes {
+                            cast
+                        } else {
+                            self.b.bitcast(ty, None, cast)?
+                        })
                     }
                 }
             }

@@ -329,6 +329,11 @@ impl Lowerer<'_, '_> {
             };
         };
         let child_is_vector = ch.ty().kind() == CXType_ExtVector;
+        if child_is_vector && c.is_in_macro_body() {
+            if let Some(acc) = self.swizzle_after_invocation(c, &ch) {
+                return self.swizzle(c, &ch, Some(acc), cx);
+            }
+        }
         if self.is_macro_body_swizzle(c, &ch) {
             let key = (c.hash(), c.location().map_or(0, |l| l.offset));
             return match self.macro_swizzles.get(&key).cloned() {
@@ -511,6 +516,22 @@ impl Lowerer<'_, '_> {
 
     /// Whether `c` (with first expression child `ch`) is a swizzle spelled in a macro body:
     /// a vector child, the same element type (unlike `as_T`), and not an implicit cast.
+    /// The accessor of a swizzle written right after a macro invocation that expands to its
+    /// vector base: `as_int4(v).s2` (the `as_T` built-ins are macros of clang's OpenCL
+    /// header, so the base's tokens are spelled there and only the invocation is in the
+    /// file). In the file, the swizzle's tokens are the base's, then `.` and the accessor.
+    fn swizzle_after_invocation(&self, c: &Cursor<'_>, ch: &Cursor<'_>) -> Option<String> {
+        let tokens = c.tokens();
+        let base = ch.tokens();
+        let n = base.len();
+        if n == 0 || tokens.len() != n + 2 || tokens[..n] != base[..] || tokens[n] != "." {
+            return None;
+        }
+        let acc = tokens[n + 1].clone();
+        Swizzle::decode(&acc, ch.ty().num_elements() as u8)?;
+        Some(acc)
+    }
+
     pub(super) fn is_macro_body_swizzle(&self, c: &Cursor<'_>, ch: &Cursor<'_>) -> bool {
         let elem = |t: crate::front::clang::Ty<'_>| {
             let t = t.canonical();
@@ -537,6 +558,12 @@ impl Lowerer<'_, '_> {
         let decodes =
             Swizzle::decode(&self.written_accessor(c), ch.ty().num_elements() as u8).is_some();
         if c.is_in_macro_body() {
+            // The body of an `as_T` built-in (a macro of clang's OpenCL header) is
+            // `__builtin_astype((x), T)`: no swizzle there. Its operand, a `ParenExpr` of the
+            // same type when `x` already has type T (`as_int4(v)` of an `int4`), looks like one.
+            if invocation.1.starts_with("as_") && !self.macros.contains_key(&invocation.1) {
+                return false;
+            }
             // The base starts in a body (`#define GETX(v) (v).x`, also as the argument of
             // a nested invocation, `PUT4(t8.lo)` in a body): the extent ends at the
             // outermost invocation's end. A swizzle written after the invocation
