@@ -107,9 +107,14 @@ pub fn skip_reason(spec: &SpecFile, _run: &Run, device: &DeviceInfo) -> Option<S
         .as_ref()
         .filter(|_| device.flushes_denormals)
     {
-        return Some(format!(
-            "the device flushes float subnormals, as OpenCL allows; the expected values keep them ({what})"
-        ));
+        return Some(match &device.probe_error {
+            Some(e) => format!(
+                "the subnormal probe failed ({e}), and the expected values keep float subnormals ({what})"
+            ),
+            None => format!(
+                "the device flushes float subnormals, as OpenCL allows; the expected values keep them ({what})"
+            ),
+        });
     }
     // Without a device (empty name) nothing is known: the runs fail, naming why.
     if let Some((feature, ext)) = spec
@@ -137,8 +142,11 @@ pub fn is_lavapipe(device: &str) -> bool {
 pub struct DeviceInfo {
     /// Its name (`llvmpipe (LLVM 15.0.6, 256 bits)`).
     pub name: String,
-    /// It flushes `float` subnormals by default ([`vkhost::probe::flushes_float_denormals`]).
+    /// It flushes `float` subnormals by default ([`vkhost::probe::flushes_float_denormals`]);
+    /// also true when the probe failed (see `probe_error`), since nothing is then known.
     pub flushes_denormals: bool,
+    /// Why the subnormal probe failed, if it did.
+    pub probe_error: Option<String>,
     /// The device features it has, of those vkhost knows (`shaderFloat16`, ...).
     pub features: Vec<String>,
 }
@@ -148,11 +156,25 @@ pub struct DeviceInfo {
 pub fn device_info() -> DeviceInfo {
     static INFO: std::sync::OnceLock<DeviceInfo> = std::sync::OnceLock::new();
     INFO.get_or_init(|| match vkhost::Device::new() {
-        Ok(d) => DeviceInfo {
-            name: d.name().to_string(),
-            flushes_denormals: vkhost::probe::flushes_float_denormals(&d).unwrap_or(false),
-            features: d.enabled_features().iter().map(|f| f.to_string()).collect(),
-        },
+        Ok(d) => {
+            let probe = vkhost::probe::flushes_float_denormals(&d);
+            let info = DeviceInfo {
+                name: d.name().to_string(),
+                flushes_denormals: probe.as_ref().map_or(true, |f| *f),
+                probe_error: probe.err().map(|e| e.to_string()),
+                features: d.enabled_features().iter().map(|f| f.to_string()).collect(),
+            };
+            println!(
+                "vulkan device: {}; float subnormals: {}",
+                info.name,
+                match (&info.probe_error, info.flushes_denormals) {
+                    (Some(e), _) => format!("unknown (the probe failed: {e})"),
+                    (None, true) => "flushed".to_string(),
+                    (None, false) => "kept".to_string(),
+                }
+            );
+            info
+        }
         Err(_) => DeviceInfo::default(),
     })
     .clone()
@@ -332,6 +354,7 @@ mod tests {
         DeviceInfo {
             name: "llvmpipe (LLVM 15.0.6, 256 bits)".into(),
             flushes_denormals: false,
+            probe_error: None,
             features: vec!["shaderFloat16".into(), "shaderFloat64".into()],
         }
     }
@@ -368,6 +391,7 @@ mod tests {
         let gpu = DeviceInfo {
             name: "NVIDIA H100 80GB HBM3".into(),
             flushes_denormals: true,
+            probe_error: None,
             features: Vec::new(),
         };
         assert!(skip_reason(&s, &s.runs[0], &gpu)
@@ -376,7 +400,14 @@ mod tests {
             flushes_denormals: false,
             ..gpu
         };
-        assert_eq!(skip_reason(&s, &s.runs[0], &keeps), None);
+        assert_eq!(skip_reason(&s, &s.runs[0], &keeps.clone()), None);
+        let unknown = DeviceInfo {
+            flushes_denormals: true,
+            probe_error: Some("the subnormal probe read back 1e-3".into()),
+            ..keeps
+        };
+        assert!(skip_reason(&s, &s.runs[0], &unknown)
+            .is_some_and(|w| w.contains("probe failed") && w.contains("isnormal")));
     }
 
     #[test]

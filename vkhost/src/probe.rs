@@ -8,28 +8,51 @@ const DENORMALS_SPV: &[u8] = include_bytes!("../probe/denormals.spv");
 const DENORMALS_JSON: &str = include_str!("../probe/denormals.json");
 
 /// Whether `dev` flushes `float` subnormals to zero when a module does not ask otherwise
-/// (OpenCL allows it for `float`; NVIDIA's Vulkan driver does, lavapipe does not): the
-/// probe halves 2^-140 and reads back 2^-141 or 0.
+/// (OpenCL allows it for `float`; NVIDIA's Vulkan driver does, lavapipe does not). The probe
+/// computes with 2^-140: a multiply, two comparisons and a `select`-like conversion; any of
+/// them seeing 0 counts as flushing, because a driver may flush in some instructions only.
 pub fn flushes_float_denormals(dev: &Device) -> Result<bool, Error> {
     let reflection = Reflection::from_json(DENORMALS_JSON)?;
     let program = Program::load(dev, &spirv_words(DENORMALS_SPV)?, &reflection)?;
-    let tiny = 2f32.powi(-140);
-    let x = Buffer::from_bytes(dev, &tiny.to_le_bytes())?;
-    let y = Buffer::from_bytes(dev, &1f32.to_le_bytes())?;
+    // Written as bits: `2f32.powi(-140)` may be computed as 1/2^140, which overflows to 0.
+    let tiny = f32::from_bits(0x200); // 2^-140
+    let inputs: Vec<u8> = [tiny, f32::from_bits(0x400)]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let x = Buffer::from_bytes(dev, &inputs)?;
+    let y = Buffer::from_bytes(dev, &[0u8; 16])?;
     program.launch(
         "halve",
         &NdRange::new(&[1]),
         &[Arg::Buffer(&x), Arg::Buffer(&y)],
     )?;
-    let got = y.to_vec()?;
-    let half = f32::from_le_bytes([got[0], got[1], got[2], got[3]]);
-    if half == tiny / 2.0 {
-        Ok(false)
-    } else if half == 0.0 {
-        Ok(true)
-    } else {
-        Err(Error::Unsupported(format!(
-            "the subnormal probe read back {half:e}, neither 2^-141 nor 0"
-        )))
+    let got: Vec<f32> = y
+        .to_vec()?
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    let product = match got[0] {
+        h if h.to_bits() == 0x100 => false, // 2^-141
+        h if h == 0.0 => true,
+        h => {
+            return Err(Error::Unsupported(format!(
+                "the subnormal probe read back {h:e}, neither 2^-141 nor 0"
+            )))
+        }
+    };
+    let mut flushed = product;
+    for (i, &v) in got[1..].iter().enumerate() {
+        match v {
+            v if v == 2.0 => {}
+            v if v == 1.0 => flushed = true,
+            v => {
+                return Err(Error::Unsupported(format!(
+                    "the subnormal probe's comparison {} read back {v:e}, neither 1 nor 2",
+                    i + 1
+                )))
+            }
+        }
     }
+    Ok(flushed)
 }
