@@ -9,7 +9,7 @@ use crate::options::{FpContractMode, Lint, Options, Target};
 use crate::source::SourceMap;
 use clc_passes::ast::{FpContract, LangOptions, Module};
 use clc_passes::contract;
-use clc_passes::diag::{Bug, Diagnostic, Diagnostics, FileId, Severity, Span};
+use clc_passes::diag::{Bug, Diagnostic, Diagnostics, Severity, Span};
 use clc_passes::pipeline::{self, Outcome, PipelineOptions};
 use rspirv::spirv;
 use spirv_tools::val::Validator;
@@ -120,7 +120,7 @@ fn compile_now(path: &Path, text: &[u8], opts: &Options) -> Result<Compilation, 
 
     let mut diags = Diagnostics::new();
     for d in tu.diagnostics() {
-        if let Some(d) = convert(&d, &mut sources, main) {
+        if let Some(d) = convert(&d, &mut sources) {
             diags.push(d);
         }
     }
@@ -463,11 +463,7 @@ pub fn clang_args(opts: &Options) -> Vec<String> {
     a
 }
 
-fn convert(
-    d: &clang::ClangDiagnostic,
-    sources: &mut SourceMap,
-    main: FileId,
-) -> Option<Diagnostic> {
+fn convert(d: &clang::ClangDiagnostic, sources: &mut SourceMap) -> Option<Diagnostic> {
     let severity = match d.severity {
         ClangSeverity::Ignored => return None,
         ClangSeverity::Note => Severity::Note,
@@ -475,23 +471,31 @@ fn convert(
         ClangSeverity::Error => Severity::Error,
         ClangSeverity::Fatal => Severity::Fatal,
     };
-    let span = |l: &Option<clang::Location>, sources: &mut SourceMap| {
-        l.as_ref().map(|l| Span {
-            file: l.file.as_ref().map(|p| sources.id_for(p)).unwrap_or(main),
+    // A location in a file, or in one of clang's built-in buffers (shown without a source
+    // line, as clang shows them); never a line of the main file taken for another's.
+    let span = |d: &clang::ClangDiagnostic, sources: &mut SourceMap| match (&d.location, &d.buffer)
+    {
+        (Some(l), _) => l.file.as_ref().map(|p| Span {
+            file: sources.id_for(p),
             line: l.line,
             col: l.col,
-        })
+        }),
+        (None, Some(b)) => Some(Span {
+            file: sources.builtin_buffer(&b.name),
+            line: b.line,
+            col: b.col,
+        }),
+        (None, None) => None,
     };
     let mut out = Diagnostic {
         severity,
         message: d.message.clone(),
-        span: span(&d.location, sources),
+        span: span(d, sources),
         tag: d.option.clone(),
         notes: Vec::new(),
     };
     for c in &d.children {
-        out.notes
-            .push((span(&c.location, sources), c.message.clone()));
+        out.notes.push((span(c, sources), c.message.clone()));
     }
     Some(out)
 }

@@ -120,6 +120,50 @@ fn zero_length_arrays_are_located_unsupported_errors() {
 }
 
 #[test]
+fn diagnostics_in_clangs_own_buffers_are_located_there() {
+    // Found by the `compile` fuzz target (fuzz/regressions/compile/builtin-buffer-location-*):
+    // clc reported these at the same line numbers of the main file.
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "k.cl",
+        "kernel void k(global int *o) {\n    o[0] = X;\n}\n",
+    );
+    let o = clc(
+        d.path(),
+        &["-UREMOVED-D", "-DX=1", "-DX=2", "k.cl", "-o", "k.spv"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "<command line>:1:15: warning: extra tokens at end of #undef directive [-Wextra-tokens]\n\
+         <command line>:3:9: warning: 'X' macro redefined [-Wmacro-redefined]\n\
+         <command line>:2:9: note: previous definition is here\n\
+         2 warnings generated.\n"
+    );
+}
+
+#[test]
+fn a_lone_carriage_return_ends_a_line_as_in_clang() {
+    // Found by the `compile` fuzz target (fuzz/regressions/compile/lone-cr-line-*).
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "cr.cl",
+        "kernel void k(global int *o) {\r    int x =\r\n        y;\n}\n",
+    );
+    let o = clc(d.path(), &["cr.cl", "-o", "cr.spv"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).starts_with(
+            "cr.cl:3:9: error: use of undeclared identifier 'y'\n        y;\n        ^\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn unroll_hints_become_loop_controls() {
     let d = tempfile::tempdir().unwrap();
     let src = "kernel void k(global int *o, int n)\n{\n#pragma unroll\n    for (int i = 0; i < 4; i++) o[i] = i;\n#pragma unroll 4\n    for (int i = 0; i < n; i++) o[i] += 1;\n#pragma nounroll\n    while (n-- > 0) o[0]++;\n}\n";

@@ -51,6 +51,8 @@ pub fn decode_compile_input(data: &[u8]) -> Option<(Options, String)> {
 /// One command-line option, as `clc`'s argument parser takes it. `None` for a value the
 /// command line rejects; unknown options are ignored.
 fn apply_option(opts: &mut Options, a: &str) -> Option<()> {
+    // No command line can carry a NUL byte.
+    (!a.contains('\0')).then_some(())?;
     if let Some(v) = a.strip_prefix("-cl-std=") {
         opts.cl_std = parse_cl_std(v).ok()?;
         opts.cl_std_spelling = v.to_string();
@@ -221,14 +223,18 @@ fn check_module(words: &[u32], target: Target) {
 }
 
 /// Both renderers run on the diagnostics; every span points into a known file, at a line of
-/// it; with `failed`, there is at least one error and every error is located.
+/// it (lines counted as clang counts them), or into one of clang's built-in buffers; with `failed`, there is at least one error and every error is located.
 fn check_rendering(diags: &clc::diag::Diagnostics, sources: &clc::source::SourceMap, failed: bool) {
     use clc::diag::Severity;
     let in_range = |span: &clc::diag::Span| {
         let Some(file) = sources.get(span.file) else {
             return false;
         };
-        let lines = file.text.lines().count() as u32;
+        if file.builtin {
+            // `<command line>`, `<built-in>`: clang's own buffers, shown without their text.
+            return span.line >= 1 && span.col >= 1;
+        }
+        let lines = clc::source::lines(&file.text).count() as u32;
         span.line >= 1 && span.col >= 1 && span.line <= lines + 1
     };
     let mut errors = 0;

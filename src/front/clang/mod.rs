@@ -279,12 +279,26 @@ pub struct ClangDiagnostic {
     pub severity: ClangSeverity,
     /// The message without location.
     pub message: String,
-    /// Where, if it has a location.
+    /// Where, if it has a location in a file.
     pub location: Option<Location>,
+    /// Where, if it is in one of clang's built-in buffers instead (`-D`/`-U` in
+    /// `<command line>`, predefined macros in `<built-in>`): no file has those lines.
+    pub buffer: Option<BufferLocation>,
     /// The warning option (`-Wparentheses`), if any.
     pub option: Option<String>,
     /// Attached notes.
     pub children: Vec<ClangDiagnostic>,
+}
+
+/// A location in one of clang's built-in buffers, as clang prints it (`<command line>:1:15`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BufferLocation {
+    /// The buffer's name (`<command line>`, `<built-in>`, `<scratch space>`).
+    pub name: String,
+    /// 1-based line within the buffer.
+    pub line: u32,
+    /// 1-based column.
+    pub col: u32,
 }
 
 /// A parsed translation unit.
@@ -487,6 +501,22 @@ impl Drop for TranslationUnit<'_> {
     }
 }
 
+/// The presumed location of `loc` when it names a buffer (not in a file: clang's
+/// `clang_getFileLocation` gives no file there).
+///
+/// # Safety
+/// `loc` must come from a live translation unit.
+unsafe fn buffer_location(loc: CXSourceLocation) -> Option<BufferLocation> {
+    let mut name = CXString {
+        data: std::ptr::null(),
+        private_flags: 0,
+    };
+    let (mut line, mut col) = (0u32, 0u32);
+    clang_getPresumedLocation(loc, &mut name, &mut line, &mut col);
+    let name = take_string(name);
+    (!name.is_empty() && line > 0).then_some(BufferLocation { name, line, col })
+}
+
 /// # Safety
 /// `d` must be a live diagnostic.
 unsafe fn convert_diagnostic(d: CXDiagnostic) -> ClangDiagnostic {
@@ -498,7 +528,13 @@ unsafe fn convert_diagnostic(d: CXDiagnostic) -> ClangDiagnostic {
         _ => ClangSeverity::Ignored,
     };
     let message = take_string(clang_getDiagnosticSpelling(d));
-    let location = Location::from_raw(clang_getDiagnosticLocation(d));
+    let raw_location = clang_getDiagnosticLocation(d);
+    let location = Location::from_raw(raw_location).filter(|l| l.file.is_some());
+    let buffer = if location.is_none() {
+        buffer_location(raw_location)
+    } else {
+        None
+    };
     let mut disable = CXString {
         data: std::ptr::null(),
         private_flags: 0,
@@ -519,6 +555,7 @@ unsafe fn convert_diagnostic(d: CXDiagnostic) -> ClangDiagnostic {
         severity,
         message,
         location,
+        buffer,
         option: (!option.is_empty()).then_some(option),
         children,
     }
