@@ -201,7 +201,7 @@ impl Device {
 
     /// Whether the device has a float-controls property (`shaderDenormPreserveFloat16`…).
     pub fn has_property(&self, name: &str) -> bool {
-        self.0.float_controls.iter().any(|h| *h == name)
+        self.0.float_controls.contains(&name)
     }
 
     /// Whether `feature` (a Vulkan feature name) was enabled.

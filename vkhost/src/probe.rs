@@ -32,26 +32,24 @@ pub fn flushes_float_denormals(dev: &Device) -> Result<bool, Error> {
         .chunks_exact(4)
         .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         .collect();
-    let product = match got[0] {
-        h if h.to_bits() == 0x100 => false, // 2^-141
-        h if h == 0.0 => true,
-        h => {
-            return Err(Error::Unsupported(format!(
-                "the subnormal probe read back {h:e}, neither 2^-141 nor 0"
-            )))
-        }
+    let product = got[0];
+    let mut flushed = if product.to_bits() == 0x100 {
+        false // 2^-141
+    } else if product == 0.0 {
+        true
+    } else {
+        return Err(Error::Unsupported(format!(
+            "the subnormal probe read back {product:e}, neither 2^-141 nor 0"
+        )));
     };
-    let mut flushed = product;
     for (i, &v) in got[1..].iter().enumerate() {
-        match v {
-            v if v == 2.0 => {}
-            v if v == 1.0 => flushed = true,
-            v => {
-                return Err(Error::Unsupported(format!(
-                    "the subnormal probe's comparison {} read back {v:e}, neither 1 nor 2",
-                    i + 1
-                )))
-            }
+        if v == 1.0 {
+            flushed = true;
+        } else if v != 2.0 {
+            return Err(Error::Unsupported(format!(
+                "the subnormal probe's comparison {} read back {v:e}, neither 1 nor 2",
+                i + 1
+            )));
         }
     }
     Ok(flushed)
