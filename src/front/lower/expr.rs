@@ -336,12 +336,16 @@ impl Lowerer<'_, '_> {
         }
         if self.is_macro_body_swizzle(c, &ch) {
             let key = (c.hash(), c.location().map_or(0, |l| l.offset));
-            return match self.macro_swizzles.get(&key).cloned() {
-                Some(acc) => self.swizzle(c, &ch, Some(acc), cx),
+            match self.macro_swizzles.get(&key).cloned() {
+                Some(Some(acc)) => return self.swizzle(c, &ch, Some(acc), cx),
+                // An implicit cast of a vector literal (see `pair_macro_swizzles`): lowered
+                // as implicit casts are, below.
+                Some(None) => {}
                 None => {
-                    self.unsupported(c, "a vector component access written inside a macro body")
+                    return self
+                        .unsupported(c, "a vector component access written inside a macro body")
                 }
-            };
+            }
         }
         if !c.same_location(&ch) {
             let tokens = c.tokens();

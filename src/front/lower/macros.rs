@@ -8,6 +8,7 @@
 //! macro), nothing is paired and the swizzle is reported as unsupported.
 
 use super::Lowerer;
+use crate::front::clang::Cursor;
 use clang_sys::*;
 use clc_passes::ast::{Swizzle, Unroll};
 use std::collections::HashMap;
@@ -336,11 +337,23 @@ pub(super) fn unroll_hint(macros: &HashMap<String, MacroDef>, tokens: &[String])
 impl Lowerer<'_, '_> {
     /// Pairs every macro-body swizzle node of the user's function bodies with its accessor
     /// (see the module docs); the result is keyed by the node's cursor hash and location.
-    /// The whole translation unit is walked at once, in source order, because one macro
-    /// invocation may define several functions.
-    pub(super) fn pair_macro_swizzles(&mut self) -> HashMap<(u32, u32), String> {
-        // (macro name, invocation offset) → the swizzle nodes (hash, location) it holds.
-        type Group = ((String, u32), Vec<(u32, u32)>);
+    /// `None` marks a node that looked like a swizzle and is not one: the implicit
+    /// `LValueToRValue` cast of a vector literal (`ID((long4)(a, b, c, d))` with
+    /// `#define ID(x) (x)`), which has the literal's type and, in a macro body, the
+    /// invocation's extent, as a full swizzle would. The whole translation unit is walked at
+    /// once, in source order, because one macro invocation may define several functions.
+    pub(super) fn pair_macro_swizzles(&mut self) -> HashMap<(u32, u32), Option<String>> {
+        type Key = (u32, u32);
+        let key_of = |c: &Cursor<'_>| (c.hash(), c.location().map_or(0, |l| l.offset));
+        /// One swizzle-shaped node: its key, its operand's (through parentheses), and
+        /// whether it rests on a vector literal (through parentheses and swizzles).
+        struct Node {
+            key: Key,
+            operand: Key,
+            on_literal: bool,
+        }
+        // (macro name, invocation offset) → the swizzle-shaped nodes it holds.
+        type Group = ((String, u32), Vec<Node>);
         let mut groups: Vec<Group> = Vec::new();
         // Post-order: a swizzle's accessor is the last token of its expression, so children
         // (in source order) come before their parent, as the accessors do.
@@ -370,20 +383,67 @@ impl Lowerer<'_, '_> {
             if !self.is_macro_body_swizzle(&c, &ch) {
                 continue;
             }
+            let mut operand = ch;
+            while operand.kind() == CXCursor_ParenExpr {
+                match operand.expr_children().into_iter().next() {
+                    Some(inner) => operand = inner,
+                    None => break,
+                }
+            }
+            // Down through parentheses and swizzle-like nodes to what they rest on.
+            let mut bottom = operand;
+            while matches!(bottom.kind(), CXCursor_ParenExpr | CXCursor_UnexposedExpr) {
+                match bottom.expr_children().into_iter().next() {
+                    Some(inner) => bottom = inner,
+                    None => break,
+                }
+            }
+            let node = Node {
+                key: key_of(&c),
+                operand: key_of(&operand),
+                on_literal: bottom.kind() == CXCursor_CompoundLiteralExpr,
+            };
             if let Some((start, name)) = c.macro_invocation() {
-                let key = (c.hash(), c.location().map_or(0, |l| l.offset));
                 match groups.iter_mut().find(|(g, _)| g.0 == name && g.1 == start) {
-                    Some((_, nodes)) => nodes.push(key),
-                    None => groups.push(((name, start), vec![key])),
+                    Some((_, nodes)) => nodes.push(node),
+                    None => groups.push(((name, start), vec![node])),
                 }
             }
         }
         let mut paired = HashMap::new();
         for ((name, _), nodes) in groups {
-            if let Some(accessors) = body_accessors(&self.macros, &name) {
-                if accessors.len() == nodes.len() {
-                    paired.extend(nodes.into_iter().zip(accessors));
-                }
+            // The `as_T` built-ins are macros of clang's OpenCL header (not among the user's
+            // macros), `__builtin_astype((x), T)`: no accessor in their bodies.
+            let header_astype = name.starts_with("as_") && !self.macros.contains_key(&name);
+            let Some(accessors) =
+                body_accessors(&self.macros, &name).or_else(|| header_astype.then(Vec::new))
+            else {
+                continue;
+            };
+            if accessors.len() == nodes.len() {
+                paired.extend(
+                    nodes
+                        .iter()
+                        .map(|n| n.key)
+                        .zip(accessors.into_iter().map(Some)),
+                );
+                continue;
+            }
+            // Too many nodes: the implicit casts are the outermost nodes of chains that end
+            // at a vector literal (the cast of `(lit)`, or of `(lit).wzyx`, whose swizzle,
+            // being of a literal, has no address space either). Drop them if that makes the
+            // counts agree.
+            let is_operand: std::collections::HashSet<Key> =
+                nodes.iter().map(|n| n.operand).collect();
+            let casts: Vec<Key> = nodes
+                .iter()
+                .filter(|n| n.on_literal && !is_operand.contains(&n.key))
+                .map(|n| n.key)
+                .collect();
+            if nodes.len() - casts.len() == accessors.len() {
+                let swizzles = nodes.iter().map(|n| n.key).filter(|k| !casts.contains(k));
+                paired.extend(swizzles.zip(accessors.into_iter().map(Some)));
+                paired.extend(casts.into_iter().map(|k| (k, None)));
             }
         }
         paired

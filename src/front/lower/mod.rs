@@ -104,7 +104,7 @@ struct Lowerer<'s, 'tu> {
     /// Where each top-level macro invocation ends, by (start offset, macro name).
     expansions: HashMap<(u32, String), u32>,
     /// Accessors of the swizzles spelled in macro bodies, by (cursor hash, offset).
-    macro_swizzles: HashMap<(u32, u32), String>,
+    macro_swizzles: HashMap<(u32, u32), Option<String>>,
     /// Counter for string-literal globals.
     strings: u32,
     /// The FP_CONTRACT pragmas, in source order.

@@ -437,15 +437,18 @@ impl Gen {
             }
             8 => {
                 let (a, b) = (self.vec(e, n, d), self.vec(e, n, d));
+                // `as_T` (a macro of clang's OpenCL header) or `convert_T`: the same value
+                // here, since the unsigned result has the signed type's size.
+                let re = if self.chance(0.5) { "as" } else { "convert" };
                 match self.rng.gen_range(0..9) {
-                    0 => format!("convert_{ty}(abs({a}))"),
+                    0 => format!("{re}_{ty}(abs({a}))"),
                     1 => format!("min({a}, {b})"),
                     2 => format!("max({a}, {b})"),
                     3 => format!("rotate({a}, {b})"),
                     4 => format!("popcount({a})"),
                     5 => format!("add_sat({a}, {b})"),
                     6 => format!("hadd({a}, {b})"),
-                    7 => format!("convert_{ty}(abs_diff({a}, {b}))"),
+                    7 => format!("{re}_{ty}(abs_diff({a}, {b}))"),
                     _ => format!("clz({a})"),
                 }
             }
@@ -453,8 +456,10 @@ impl Gen {
                 let a = self.vec(e, n, d);
                 if self.chance(0.5) {
                     format!("(~{a})")
-                } else {
+                } else if self.chance(0.5) {
                     format!("convert_{ty}(({u})(0) - convert_{u}({a}))")
+                } else {
+                    format!("as_{ty}(({u})(0) - as_{u}({a}))")
                 }
             }
             10 => {
