@@ -62,32 +62,95 @@ pub fn compile_source(path: &Path, text: &str, opts: &Options) -> Result<Compila
 }
 
 /// [`compile_source`] for source bytes, UTF-8 or not.
+///
+/// The compiler thread owns copies of its inputs, so that a libclang parse that never ends
+/// (see [`Options::parse_timeout`]) can be left behind: the caller gets an error instead of
+/// waiting forever.
 fn compile_on_big_stack(path: &Path, text: &[u8], opts: &Options) -> Result<Compilation, Error> {
-    std::thread::scope(|s| {
-        let worker = std::thread::Builder::new()
+    use std::sync::atomic::{AtomicU8, Ordering};
+    use std::sync::Arc;
+    let phase = Arc::new(AtomicU8::new(BEFORE_PARSE));
+    let (send, receive) = std::sync::mpsc::channel();
+    let worker = {
+        let (path, text, opts, phase) = (
+            path.to_path_buf(),
+            text.to_vec(),
+            opts.clone(),
+            Arc::clone(&phase),
+        );
+        std::thread::Builder::new()
+            .name("clc-compiler".into())
             .stack_size(STACK_BYTES)
-            .spawn_scoped(s, || compile_now(path, text, opts));
-        match worker {
-            Ok(handle) => handle.join().unwrap_or_else(|payload| {
-                let what = payload
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "panic".into());
-                Err(Error::Internal {
-                    bug: Bug::new(None, what),
-                    sources: SourceMap::default(),
-                })
-            }),
-            Err(e) => Err(Error::Internal {
+            .spawn(move || {
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    compile_now(&path, &text, &opts, &phase)
+                }));
+                // The receiver is gone only if the caller gave up waiting.
+                let _ = send.send(result);
+            })
+    };
+    let handle = match worker {
+        Ok(handle) => handle,
+        Err(e) => {
+            return Err(Error::Internal {
                 bug: Bug::new(None, format!("cannot start the compiler thread: {e}")),
                 sources: SourceMap::default(),
-            }),
+            })
         }
-    })
+    };
+    let mut parse_started: Option<std::time::Instant> = None;
+    loop {
+        match receive.recv_timeout(std::time::Duration::from_millis(200)) {
+            Ok(result) => {
+                let _ = handle.join();
+                return result.unwrap_or_else(|payload| {
+                    let what = payload
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| payload.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "panic".into());
+                    Err(Error::Internal {
+                        bug: Bug::new(None, what),
+                        sources: SourceMap::default(),
+                    })
+                });
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(Error::Internal {
+                    bug: Bug::new(None, "the compiler thread ended without a result"),
+                    sources: SourceMap::default(),
+                })
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if phase.load(Ordering::Acquire) != PARSING {
+            continue;
+        }
+        let started = *parse_started.get_or_insert_with(std::time::Instant::now);
+        if let Some(limit) = opts.parse_timeout {
+            if started.elapsed() >= limit {
+                return Err(Error::Libclang(format!(
+                    "{}: clang did not finish parsing within {} s; clang-22 never finishes on \
+                     some malformed input, such as `(::x)` or `as_uint(sin)` (docs/LIMITS.md)",
+                    path.display(),
+                    limit.as_secs()
+                )));
+            }
+        }
+    }
 }
 
-fn compile_now(path: &Path, text: &[u8], opts: &Options) -> Result<Compilation, Error> {
+/// [`compile_now`]'s progress, for [`compile_on_big_stack`]'s parse deadline.
+const BEFORE_PARSE: u8 = 0;
+const PARSING: u8 = 1;
+const PARSED: u8 = 2;
+
+fn compile_now(
+    path: &Path,
+    text: &[u8],
+    opts: &Options,
+    phase: &std::sync::atomic::AtomicU8,
+) -> Result<Compilation, Error> {
     if text.contains(&0) {
         let mut sources = SourceMap::default();
         let file = sources.add(path.to_path_buf(), String::new());
@@ -115,8 +178,10 @@ fn compile_now(path: &Path, text: &[u8], opts: &Options) -> Result<Compilation, 
 
     let index = Index::new().map_err(|e| Error::Libclang(e.to_string()))?;
     let args = clang_args(opts);
-    let tu = TranslationUnit::parse(&index, path, Some(text), &args)
-        .map_err(|e| Error::Libclang(e.to_string()))?;
+    phase.store(PARSING, std::sync::atomic::Ordering::Release);
+    let tu = TranslationUnit::parse(&index, path, Some(text), &args);
+    phase.store(PARSED, std::sync::atomic::Ordering::Release);
+    let tu = tu.map_err(|e| Error::Libclang(e.to_string()))?;
 
     let mut diags = Diagnostics::new();
     for d in tu.diagnostics() {

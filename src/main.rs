@@ -41,6 +41,8 @@ usage: clc [options] <file.cl>
   --diagnostics=<fmt>    human (default) or json
   --max-constant-args=N  warn when a kernel uses more __constant arguments (default 8)
   --max-local-mem=BYTES  warn when a kernel declares more __local memory (default 32768)
+  --parse-timeout=SECS   fail if clang has not parsed the source after SECS seconds
+                         (default 120; 0: wait forever)
   --dump-after=<pass>    print the AST after a pass (normalize-address-spaces, ...)
   --reflect=<file>       write the kernels' metadata (arguments, types, layouts) as JSON
   -MD                    write a make depfile next to the output (<output>.d)
@@ -243,6 +245,12 @@ fn parse_args(args: Vec<OsString>) -> Parsed {
             match v.parse() {
                 Ok(n) => opts.limits.max_local_bytes = n,
                 Err(_) => return usage_error(&format!("invalid number '{v}' for --max-local-mem")),
+            }
+        } else if let Some(v) = a.strip_prefix("--parse-timeout=") {
+            match v.parse::<u64>() {
+                Ok(0) => opts.parse_timeout = None,
+                Ok(n) => opts.parse_timeout = Some(std::time::Duration::from_secs(n)),
+                Err(_) => return usage_error(&format!("invalid number '{v}' for --parse-timeout")),
             }
         } else if let Some(v) = a.strip_prefix("--dump-after=") {
             if !clc_passes::pipeline::PASSES.contains(&v) {

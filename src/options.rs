@@ -59,7 +59,14 @@ pub fn parse_cl_ext(s: &str) -> Result<(), String> {
 
 /// Parses a `-cl-std=` value as clang does (case-insensitive, `CL1.0`…`CL3.0`).
 pub fn parse_cl_std(s: &str) -> Result<LangVersion, String> {
-    match s.to_ascii_uppercase().as_str() {
+    // clang takes each value in upper or in lower case, not mixed (`cL1.2` is an error).
+    let upper = s.to_ascii_uppercase();
+    if s != upper && s != upper.to_ascii_lowercase() {
+        return Err(format!(
+            "invalid value '{s}' in '-cl-std={s}' (expected CL1.2, CL2.0 or CL3.0)"
+        ));
+    }
+    match upper.as_str() {
         "CL1.0" | "CL1.1" | "CL1.2" => Ok(LangVersion::Cl12),
         "CL2.0" => Ok(LangVersion::Cl20),
         "CL3.0" => Ok(LangVersion::Cl30),
@@ -244,7 +251,15 @@ pub struct Options {
     pub limits: Limits,
     /// `--dump-after=PASS`.
     pub dump_after: Option<String>,
+    /// How long libclang may parse before the compilation fails with an error (`None`: no
+    /// limit). clang-22 never finishes on some malformed input (`(::x)` spins its parser;
+    /// `as_uint(sin)` crashes the clang driver and spins libclang), and clc cannot stop
+    /// it: the parse is left running on its thread, and the error returns at once.
+    pub parse_timeout: Option<std::time::Duration>,
 }
+
+/// The default [`Options::parse_timeout`]: a 50 MB source parses in about 4 s.
+pub const DEFAULT_PARSE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
 
 impl Default for Options {
     fn default() -> Self {
@@ -265,6 +280,7 @@ impl Default for Options {
             debug_info: false,
             limits: Limits::default(),
             dump_after: None,
+            parse_timeout: Some(DEFAULT_PARSE_TIMEOUT),
         }
     }
 }

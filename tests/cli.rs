@@ -164,6 +164,34 @@ fn a_lone_carriage_return_ends_a_line_as_in_clang() {
 }
 
 #[test]
+fn parses_clang_never_finishes_fail_after_the_parse_timeout() {
+    // Found by the `compile` fuzz target (fuzz/findings/compile/libclang-*): clang-22 spins
+    // forever on `(::v)` (its driver too) and on `__builtin_astype` of an overloaded
+    // function (its driver crashes there); clc waited forever.
+    let d = tempfile::tempdir().unwrap();
+    for (name, expr) in [("colons.cl", "(::v)"), ("astype.cl", "as_uint(sin)")] {
+        write(
+            d.path(),
+            name,
+            &format!("kernel void k(global uint *o) {{\n    uint v = 1;\n    o[0] = {expr};\n}}\n"),
+        );
+        let start = std::time::Instant::now();
+        let o = clc(d.path(), &["--parse-timeout=1", name, "-o", "k.spv"]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "clc: error: {name}: clang did not finish parsing within 1 s; clang-22 never \
+                 finishes on some malformed input, such as `(::x)` or `as_uint(sin)` \
+                 (docs/LIMITS.md)\n"
+            )
+        );
+        assert!(start.elapsed() < std::time::Duration::from_secs(30));
+        assert!(!d.path().join("k.spv").exists());
+    }
+}
+
+#[test]
 fn unroll_hints_become_loop_controls() {
     let d = tempfile::tempdir().unwrap();
     let src = "kernel void k(global int *o, int n)\n{\n#pragma unroll\n    for (int i = 0; i < 4; i++) o[i] = i;\n#pragma unroll 4\n    for (int i = 0; i < n; i++) o[i] += 1;\n#pragma nounroll\n    while (n-- > 0) o[0]++;\n}\n";
@@ -328,6 +356,9 @@ fn bad_usage_exits_2() {
         &["--frobnicate", "k.cl"][..],
         &[][..],
         &["-cl-std=CL9.9", "k.cl"][..],
+        // clang takes `cl2.0` and `CL2.0`, not mixed case (found by the compile fuzz
+        // target: clc passed it on, and libclang refused the whole command line).
+        &["-cl-std=cL1.2", "k.cl"][..],
         &["k.cl", "other.cl"][..],
         &["k.cl", "-o"][..],
         &["--spirv-version=2.0", "k.cl"][..],

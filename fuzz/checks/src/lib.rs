@@ -35,7 +35,12 @@ const SOURCE_PATH: &str = "/nonexistent/clc-fuzz/input.cl";
 /// options that parsed.
 pub fn decode_compile_input(data: &[u8]) -> Option<(Options, String)> {
     let text = String::from_utf8_lossy(data).into_owned();
-    let mut opts = Options::default();
+    let mut opts = Options {
+        // Well below the fuzzer's `-timeout=60`: a parse clang-22 never finishes is a known
+        // outcome (see `compile_outcome`), not a hang of clc's.
+        parse_timeout: Some(std::time::Duration::from_secs(10)),
+        ..Options::default()
+    };
     let Some(rest) = text.strip_prefix(OPTIONS_PREFIX) else {
         return Some((opts, text));
     };
@@ -178,6 +183,9 @@ pub fn compile_outcome(data: &[u8]) -> Option<bool> {
                 "unsupported without a location: {what}"
             )
         }
+        // clang-22 never finishes parsing some malformed input (`(::x)`, `as_uint(sin)`); clc
+        // gives up after `parse_timeout` with this error (`docs/LIMITS.md`).
+        Err(Error::Libclang(why)) if why.contains("clang did not finish parsing") => {}
         Err(e) => panic!("unexpected failure: {e}"),
     }
     Some(compiled)
@@ -237,7 +245,7 @@ fn check_rendering(diags: &clc::diag::Diagnostics, sources: &clc::source::Source
         let lines = clc::source::lines(&file.text).count() as u32;
         span.line >= 1 && span.col >= 1 && span.line <= lines + 1
     };
-    let mut errors = 0;
+    let (mut errors, mut located, mut unlocated) = (0, 0, Vec::new());
     for d in diags.iter() {
         if let Some(span) = &d.span {
             assert!(in_range(span), "diagnostic outside its file: {d:?}");
@@ -249,12 +257,20 @@ fn check_rendering(diags: &clc::diag::Diagnostics, sources: &clc::source::Source
         }
         if d.severity >= Severity::Error {
             errors += 1;
-            assert!(
-                d.span.is_some() || is_summary(&d.message),
-                "error without a location: {d:?}"
-            );
+            if d.span.is_some() {
+                located += 1;
+            } else if !is_summary(&d.message) {
+                unlocated.push(d);
+            }
         }
     }
+    // clang gives a few errors no location at all (`typedef type atomic_flag not found`,
+    // after other errors broke the declarations a built-in needs), and clang-22 prints them
+    // unlocated too; one may stand beside located errors, never alone.
+    assert!(
+        unlocated.is_empty() || located > 0,
+        "errors without a location and none with one: {unlocated:?}"
+    );
     if failed {
         assert!(errors > 0, "a failed compilation without an error");
     }
