@@ -7,6 +7,7 @@ use crate::front::clang::{self, ClangSeverity, Index, TranslationUnit};
 use crate::front::lower;
 use crate::options::{FpContractMode, Lint, Options, Target};
 use crate::source::SourceMap;
+use clc_passes::ast::LangVersion;
 use clc_passes::ast::{FpContract, LangOptions, Module};
 use clc_passes::contract;
 use clc_passes::diag::{Bug, Diagnostic, Diagnostics, Severity, Span};
@@ -328,10 +329,12 @@ fn compile_now(
     // No module leaves clc without passing the validator for its environment. The OpenCL
     // environments know no extensions, so a module using one (64-bit atomics from
     // cl_khr_int64_base_atomics, half arithmetic from cl_khr_fp16) is validated under the
-    // universal rules of its version.
+    // universal rules of its version. So is a CL1.2 module with sub-group functions
+    // (cl_khr_subgroups' `Groups`, which the OpenCL 1.2 environment does not allow).
     let extended = [spirv::Capability::Int64Atomics, spirv::Capability::Float16]
         .into_iter()
-        .any(|c| capabilities.contains(&c));
+        .any(|c| capabilities.contains(&c))
+        || (opts.cl_std == LangVersion::Cl12 && capabilities.contains(&spirv::Capability::Groups));
     let env = flavor
         .validator_env(version, opts.cl_std, extended)
         .map_err(Error::Unsupported)?;
