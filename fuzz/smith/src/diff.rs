@@ -139,6 +139,12 @@ pub enum Verdict {
     ClcRunFailed(String),
     /// clc's Vulkan module gives other results than the OpenCL consensus, or fails.
     VulkanMismatch(String),
+    /// The Vulkan results differ from the OpenCL consensus in a kernel that observes
+    /// `to_global`/`to_local`/`to_private`: Intel's CPU runtime returns the pointer from every
+    /// `to_*` (one flat address space; `kernels/memory/to_addrspace_null`), so all three
+    /// OpenCL paths give non-NULL where OpenCL C says NULL, and the Vulkan module, which
+    /// follows the specification, differs. Not counted against clc.
+    VulkanToSpace(String),
     /// No two tools give an answer to compare (both references failed).
     Unjudged(String),
     /// clc and the driver disagree only when the runtime builds without optimizing (the
@@ -170,6 +176,7 @@ impl Verdict {
             Verdict::ClcMismatch(_) => "clc-mismatch",
             Verdict::ClcRunFailed(_) => "clc-run-failed",
             Verdict::VulkanMismatch(_) => "vulkan-mismatch",
+            Verdict::VulkanToSpace(_) => "vulkan-to-space",
             Verdict::Unjudged(_) => "unjudged",
             Verdict::OptLevel(_) => "opt-level",
         }
@@ -562,6 +569,13 @@ pub fn check(cfg: &Config, kernels: &[Kernel]) -> Result<Vec<Report>> {
                 .filter_map(|t| per_tool.get(t)?.get(&k.seed).map(|o| (*t, o.clone())))
                 .collect();
             let mut verdict = judge(&outcomes);
+            if let Verdict::VulkanMismatch(why) = &verdict {
+                if observes_to_space(&k.body)
+                    && matches!(outcomes.get(&Tool::Vulkan), Some(Outcome::Ran(_)))
+                {
+                    verdict = Verdict::VulkanToSpace(why.clone());
+                }
+            }
             if let (Verdict::Agree, Some(first)) = (&verdict, first_round.get(&k.seed)) {
                 verdict = Verdict::OptLevel(format!(
                     "agree when the runtime optimizes; with -cl-opt-disable: {first}"
@@ -575,6 +589,14 @@ pub fn check(cfg: &Config, kernels: &[Kernel]) -> Result<Vec<Report>> {
             }
         })
         .collect())
+}
+
+/// Whether a kernel's source calls `to_global`, `to_local` or `to_private` (see
+/// [`Verdict::VulkanToSpace`]).
+fn observes_to_space(body: &str) -> bool {
+    ["to_global(", "to_local(", "to_private("]
+        .iter()
+        .any(|f| body.contains(f))
 }
 
 #[cfg(test)]
@@ -641,5 +663,11 @@ mod tests {
             ])),
             Verdict::VulkanMismatch(_)
         ));
+    }
+
+    #[test]
+    fn to_space_kernels_are_recognised() {
+        assert!(observes_to_space("if (to_local(p)) w += 2;"));
+        assert!(!observes_to_space("int to_localish = 1;"));
     }
 }
