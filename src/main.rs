@@ -447,6 +447,8 @@ fn internal(msg: &str) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    // A crash inside libclang is a compiler bug too: exit 70 with a report, not a signal.
+    clc::front::clang::exit_70_on_fatal_signals();
     // A panic is a compiler bug: report it briefly and exit 70 (a backtrace only on request).
     if std::env::var_os("RUST_BACKTRACE").is_none() {
         std::panic::set_hook(Box::new(|info| {

@@ -192,6 +192,30 @@ fn parses_clang_never_finishes_fail_after_the_parse_timeout() {
 }
 
 #[test]
+fn caret_caret_before_non_ascii_is_an_error_not_a_crash() {
+    // Found by the `compile` fuzz target (fuzz/regressions/compile/caret-caret-non-ascii-*):
+    // clang-22 crashes on `^^` followed by U+FFFD, U+FEFF, an emoji, ... (its driver too);
+    // clc died of SIGSEGV inside libclang.
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "c.cl",
+        "kernel void k(global int *o) {\n    o[0] = 1 ^^\u{FEFF};\n}\n",
+    );
+    let o = clc(d.path(), &["c.cl", "-o", "c.spv"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with(
+            "c.cl:2:14: error: '^^' is a reserved operator in OpenCL; followed by U+FEFF, it \
+             crashes clang-22's front end, so clc does not parse it\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.path().join("c.spv").exists());
+}
+
+#[test]
 fn unroll_hints_become_loop_controls() {
     let d = tempfile::tempdir().unwrap();
     let src = "kernel void k(global int *o, int n)\n{\n#pragma unroll\n    for (int i = 0; i < 4; i++) o[i] = i;\n#pragma unroll 4\n    for (int i = 0; i < n; i++) o[i] += 1;\n#pragma nounroll\n    while (n-- > 0) o[0]++;\n}\n";

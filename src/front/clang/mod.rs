@@ -141,6 +141,39 @@ fn crash_recovery_on_the_alternate_stack() {
 #[cfg(not(unix))]
 fn crash_recovery_on_the_alternate_stack() {}
 
+/// For the `clc` command: a fatal signal (SIGSEGV, SIGBUS, SIGILL, SIGFPE) becomes exit 70 with
+/// a short report instead of death by the signal. libclang crashes outside its crash recovery
+/// on some input (a diagnostic it cannot build, `docs/LIMITS.md`); its own handler, installed
+/// later by the first `clang_createIndex`, restores this one and raises the signal again when
+/// no parse is running. Call it before anything loads libclang. Library users keep their
+/// process's handlers.
+#[cfg(unix)]
+pub fn exit_70_on_fatal_signals() {
+    extern "C" fn on_fatal_signal(_: libc::c_int) {
+        const MSG: &[u8] = b"clc: internal compiler error: the compiler crashed (a fatal signal, \
+most likely inside libclang); please report it with the input\n";
+        // SAFETY: write(2) and _exit(2) are async-signal-safe; MSG is a static byte string.
+        unsafe {
+            libc::write(2, MSG.as_ptr().cast(), MSG.len());
+            libc::_exit(70);
+        }
+    }
+    for signal in [libc::SIGSEGV, libc::SIGBUS, libc::SIGILL, libc::SIGFPE] {
+        // SAFETY: a zeroed sigaction with a valid handler, an empty mask and SA_ONSTACK (so a
+        // stack overflow is reported too: Rust gives each thread an alternate signal stack).
+        unsafe {
+            let mut act: libc::sigaction = std::mem::zeroed();
+            act.sa_sigaction = on_fatal_signal as extern "C" fn(libc::c_int) as usize;
+            act.sa_flags = libc::SA_ONSTACK;
+            libc::sigemptyset(&mut act.sa_mask);
+            libc::sigaction(signal, &act, std::ptr::null_mut());
+        }
+    }
+}
+
+#[cfg(not(unix))]
+pub fn exit_70_on_fatal_signals() {}
+
 /// clang-sys's search: `LIBCLANG_PATH` when set, else llvm-config and the usual folders.
 fn open_searched() -> Result<(Arc<SharedLibrary>, u32), String> {
     check_version(clang_sys::load_manually()?)
