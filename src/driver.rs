@@ -141,12 +141,15 @@ fn compile_on_big_stack(path: &Path, text: &[u8], opts: &Options) -> Result<Comp
     }
 }
 
-/// The first `^^` in code (not in a comment or a literal) that a non-ASCII character follows
-/// directly: its byte offset and the character. clang-22 crashes on it (`1 ^^\u{FEFF}`,
-/// `^^` and an emoji, U+FFFD, ...: found by the `compile` fuzz target; its driver too), after
-/// the parse, while libclang builds the diagnostics. `^^` is reserved in OpenCL C, so such a
-/// program is an error anyway.
+/// The first `^^` in code (not in a comment or a literal) when a non-ASCII character follows
+/// it somewhere in code: the `^^`'s byte offset and that character. clang-22 crashes on such
+/// a file (`x ^^ y; int \u{200B};`, `1 ^^\u{FFFD}`, an emoji: found by the `compile` fuzz
+/// target; its driver too) after the parse, while libclang builds the diagnostics: the
+/// reserved-operator error and an invalid character clash. `^^` is reserved in OpenCL C, so
+/// such a program is an error anyway; refusing it before clang sees it loses only clang's
+/// other diagnostics.
 fn reserved_caret_caret_before_non_ascii(text: &[u8]) -> Option<(usize, char)> {
+    let mut caret_caret = None;
     let mut i = 0;
     while i < text.len() {
         match text[i] {
@@ -169,18 +172,22 @@ fn reserved_caret_caret_before_non_ascii(text: &[u8]) -> Option<(usize, char)> {
                 }
                 i += 1;
             }
-            b'^' if text.get(i + 1) == Some(&b'^')
-                && text.get(i + 2).is_some_and(|b| *b >= 0x80) =>
-            {
-                let rest = &text[i + 2..];
-                let valid = match std::str::from_utf8(&rest[..rest.len().min(4)]) {
-                    Ok(s) => s,
-                    Err(e) => std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or(""),
-                };
-                if let Some(c) = valid.chars().next() {
-                    return Some((i, c));
-                }
+            b'^' if text.get(i + 1) == Some(&b'^') => {
+                caret_caret.get_or_insert(i);
                 i += 2;
+            }
+            b if b >= 0x80 => {
+                if let Some(at) = caret_caret {
+                    let rest = &text[i..text.len().min(i + 4)];
+                    let valid = match std::str::from_utf8(rest) {
+                        Ok(s) => s,
+                        Err(e) => std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or(""),
+                    };
+                    if let Some(c) = valid.chars().next() {
+                        return Some((at, c));
+                    }
+                }
+                i += 1;
             }
             _ => i += 1,
         }
@@ -229,8 +236,8 @@ fn compile_now(
         let d = Diagnostic::error(
             Span { file, line, col },
             format!(
-                "'^^' is a reserved operator in OpenCL; followed by U+{:04X}, it crashes \
-                 clang-22's front end, so clc does not parse it",
+                "'^^' is a reserved operator in OpenCL; with U+{:04X} after it, the file \
+                 crashes clang-22's front end, so clc does not parse it",
                 c as u32
             ),
         );
@@ -650,12 +657,17 @@ mod caret_tests {
             Some((10, '\u{FEFF}'))
         );
         assert_eq!(scan("a ^^\u{1F600}".as_bytes()), Some((2, '\u{1F600}')));
-        assert_eq!(scan("a ^^ b; c ^ \u{FFFD}".as_bytes()), None);
-        assert_eq!(scan("// ^^\u{FFFD}\nx".as_bytes()), None);
-        assert_eq!(scan("/* ^^\u{FFFD} */ x".as_bytes()), None);
         assert_eq!(
-            scan("\"^^\u{FFFD}\" '\\'' ^^\u{FFFD}".as_bytes()),
-            Some((13, '\u{FFFD}'))
+            scan("x ^^ y; int \u{200B};".as_bytes()),
+            Some((2, '\u{200B}'))
+        );
+        assert_eq!(scan("int \u{FFFD}; x ^^ y;".as_bytes()), None);
+        assert_eq!(scan("a ^ b; c ^ \u{FFFD}".as_bytes()), None);
+        assert_eq!(scan("x ^^ y; // \u{FFFD}\nx".as_bytes()), None);
+        assert_eq!(scan("/* ^^ */ \u{FFFD} x".as_bytes()), None);
+        assert_eq!(
+            scan("\"^^\" '\\'' ^^\u{FFFD}".as_bytes()),
+            Some((10, '\u{FFFD}'))
         );
         assert_eq!(scan(b"x ^^\xff"), None);
     }

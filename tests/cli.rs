@@ -206,8 +206,8 @@ fn caret_caret_before_non_ascii_is_an_error_not_a_crash() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
         stderr(&o).starts_with(
-            "c.cl:2:14: error: '^^' is a reserved operator in OpenCL; followed by U+FEFF, it \
-             crashes clang-22's front end, so clc does not parse it\n"
+            "c.cl:2:14: error: '^^' is a reserved operator in OpenCL; with U+FEFF after it, the \
+             file crashes clang-22's front end, so clc does not parse it\n"
         ),
         "{}",
         stderr(&o)
