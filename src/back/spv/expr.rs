@@ -719,7 +719,20 @@ impl Writer<'_> {
                 ExprKind::IntConst(bits) => self.sampler_value(st, bits),
                 _ => return bug(span, "sampler from a non-constant"),
             },
-            CastKind::PointerToInt => self.b.convert_ptr_to_u(ty, None, v)?,
+            // Through a 64-bit integer, then narrowed: Vulkan's PhysicalStorageBuffer64
+            // addressing allows only 64-bit results (`(uint)&x` was an invalid module, found
+            // by the compile fuzz target), and a truncation is what C's conversion does.
+            CastKind::PointerToInt => match self.m.types.as_scalar(to) {
+                Some(Scalar::Int { width: 64, .. }) | None => self.b.convert_ptr_to_u(ty, None, v)?,
+                Some(_) => {
+                    let ulong = self.scalar(Scalar::Int {
+                        width: 64,
+                        signed: false,
+                    });
+                    let wide = self.b.convert_ptr_to_u(ulong, None, v)?;
+                    self.b.u_convert(ty, None, wide)?
+                }
+            },
             CastKind::IntToPointer => {
                 let ulong = self.scalar(Scalar::Int {
                     width: 64,
