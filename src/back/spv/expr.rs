@@ -733,6 +733,18 @@ impl Writer<'_> {
                     self.b.u_convert(ty, None, wide)?
                 }
             },
+            // Only device addresses are integers on Vulkan: a `__local` or private pointer
+            // made from an integer (`to_local(p) == 5` converts 5) has no SPIR-V form there.
+            CastKind::IntToPointer
+                if self.opts.flavor.is_vulkan()
+                    && self.pointee_class(to)
+                        != Some(rspirv::spirv::StorageClass::PhysicalStorageBuffer) =>
+            {
+                return super::unsupported(
+                    span,
+                    "converting an integer to a pointer that is not into a buffer on the Vulkan target",
+                )
+            }
             CastKind::IntToPointer => {
                 let ulong = self.scalar(Scalar::Int {
                     width: 64,
