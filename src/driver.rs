@@ -148,34 +148,113 @@ fn compile_on_big_stack(path: &Path, text: &[u8], opts: &Options) -> Result<Comp
 /// the `compile` fuzz target; its driver crashes on several too). clc reports the first one
 /// itself, with clang's words, before clang sees the file; only clang's other diagnostics for
 /// such a file are lost.
+///
+/// The scan sees the text as clang's lexer does ([`Logical`]): trigraphs replaced (`??'` is
+/// `^`), line splices removed, and `\r` ending a line as `\n` does (a string literal left open
+/// before a lone `\r` ends there: `"\r^^` crashed clang-22 too).
 fn reserved_caret_caret(text: &[u8]) -> Option<usize> {
-    let mut i = 0;
-    while i < text.len() {
-        match text[i] {
-            b'/' if text.get(i + 1) == Some(&b'/') => {
-                while i < text.len() && text[i] != b'\n' {
-                    i += 1;
+    let eol = |c: u8| c == b'\n' || c == b'\r';
+    let mut it = Logical { text, i: 0 }.peekable();
+    while let Some((c, at)) = it.next() {
+        match (c, it.peek().map(|&(n, _)| n)) {
+            (b'/', Some(b'/')) => while it.next_if(|&(c, _)| !eol(c)).is_some() {},
+            (b'/', Some(b'*')) => {
+                it.next();
+                let mut star = false;
+                for (c, _) in it.by_ref() {
+                    if star && c == b'/' {
+                        break;
+                    }
+                    star = c == b'*';
                 }
             }
-            b'/' if text.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i < text.len() && !(text[i] == b'*' && text.get(i + 1) == Some(&b'/')) {
-                    i += 1;
+            (b'"' | b'\'', _) => loop {
+                match it.next() {
+                    Some((d, _)) if d == c || eol(d) => break,
+                    Some((b'\\', _)) => {
+                        it.next_if(|&(d, _)| !eol(d));
+                    }
+                    Some(_) => {}
+                    None => break,
                 }
-                i += 2;
-            }
-            quote @ (b'"' | b'\'') => {
-                i += 1;
-                while i < text.len() && text[i] != quote && text[i] != b'\n' {
-                    i += if text[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            b'^' if text.get(i + 1) == Some(&b'^') => return Some(i),
-            _ => i += 1,
+            },
+            (b'^', Some(b'^')) => return Some(at),
+            _ => {}
         }
     }
     None
+}
+
+/// The bytes of a source after C's translation phases 1 and 2 as clang performs them for
+/// OpenCL C: each trigraph is the character it stands for (OpenCL C enables trigraphs), and a
+/// backslash before a line end (`\n`, `\r`, `\r\n` or `\n\r`, after optional spaces) is gone
+/// with it. Each byte comes with the offset in the text where it starts.
+struct Logical<'t> {
+    text: &'t [u8],
+    i: usize,
+}
+
+impl Logical<'_> {
+    fn trigraph(&self, i: usize) -> Option<u8> {
+        if self.text.get(i..i + 2)? != b"??" {
+            return None;
+        }
+        Some(match self.text.get(i + 2)? {
+            b'=' => b'#',
+            b'/' => b'\\',
+            b'\'' => b'^',
+            b'(' => b'[',
+            b')' => b']',
+            b'!' => b'|',
+            b'<' => b'{',
+            b'>' => b'}',
+            b'-' => b'~',
+            _ => return None,
+        })
+    }
+}
+
+impl Iterator for Logical<'_> {
+    type Item = (u8, usize);
+
+    fn next(&mut self) -> Option<(u8, usize)> {
+        loop {
+            let at = self.i;
+            let (c, len) = match self.trigraph(at) {
+                Some(c) => (c, 3),
+                None => (*self.text.get(at)?, 1),
+            };
+            self.i += len;
+            if c == b'\\' {
+                let mut j = self.i;
+                while matches!(self.text.get(j), Some(b' ' | b'\t' | 0x0b | 0x0c)) {
+                    j += 1;
+                }
+                if let Some(&e @ (b'\n' | b'\r')) = self.text.get(j) {
+                    let other = if e == b'\n' { b'\r' } else { b'\n' };
+                    self.i = j + 1 + usize::from(self.text.get(j + 1) == Some(&other));
+                    continue;
+                }
+            }
+            return Some((c, at));
+        }
+    }
+}
+
+/// The 1-based line and byte column of `offset` in `text`, counting `\n`, `\r\n` and a lone
+/// `\r` as line ends, as clang does.
+fn line_col(text: &[u8], offset: usize) -> (u32, u32) {
+    let (mut line, mut start) = (1u32, 0usize);
+    let mut i = 0;
+    while i < offset.min(text.len()) {
+        match text[i] {
+            b'\n' => (line, start) = (line + 1, i + 1),
+            b'\r' if text.get(i + 1) != Some(&b'\n') => (line, start) = (line + 1, i + 1),
+            _ => {}
+        }
+        i += 1;
+    }
+    (line, u32::try_from(offset - start + 1).unwrap_or(u32::MAX))
 }
 
 /// `words` without its `OpName` and `OpMemberName` instructions (for the validator, see
@@ -231,14 +310,7 @@ fn compile_now(
     }
     if let Some(offset) = reserved_caret_caret(text) {
         let mut sources = SourceMap::default();
-        let before = &text[..offset];
-        let line = 1 + before.iter().filter(|&&b| b == b'\n').count() as u32;
-        let col = 1
-            + (offset
-                - before
-                    .iter()
-                    .rposition(|&b| b == b'\n')
-                    .map_or(0, |i| i + 1)) as u32;
+        let (line, col) = line_col(text, offset);
         let file = sources.add(path.to_path_buf(), crate::source::display_text(text));
         let d = Diagnostic::error(
             Span { file, line, col },
@@ -707,5 +779,24 @@ mod caret_tests {
         assert_eq!(scan(b"x; // a ^^ b\ny;"), None);
         assert_eq!(scan(b"/* ^^ */ x"), None);
         assert_eq!(scan(b"s = \"^^\"; c = '\\''; t ^^ u;"), Some(22));
+        // As clang lexes: a lone CR ends an unterminated string (fuzz finding: `"\r^^` plus a
+        // non-ASCII character crashed clang-22), trigraphs, line splices.
+        assert_eq!(scan("\"\r^^\u{FFFD}".as_bytes()), Some(2));
+        assert_eq!(scan(b"x; // a\r^^ b"), Some(8));
+        assert_eq!(scan(b"a ??'??' b"), Some(2));
+        assert_eq!(scan(b"a ^??'"), Some(2));
+        assert_eq!(scan(b"e=^\\\n^,0;"), Some(2));
+        assert_eq!(scan(b"e=^\\ \r\n^,0;"), Some(2));
+        assert_eq!(scan(b"e=^??/\n^,0;"), Some(2));
+        assert_eq!(scan(b"// a \\\n ^^ still the comment\nx;"), None);
+        assert_eq!(scan(b"/*/ ^^ */ x"), None);
+        assert_eq!(scan(b"/* */ ^^"), Some(6));
+    }
+
+    #[test]
+    fn locates_lines_as_clang_does() {
+        assert_eq!(super::line_col(b"ab\ncd", 4), (2, 2));
+        assert_eq!(super::line_col(b"ab\r\ncd\ref", 7), (3, 1));
+        assert_eq!(super::line_col(b"x", 0), (1, 1));
     }
 }

@@ -203,6 +203,9 @@ fn reserved_caret_caret_is_an_error_not_a_crash() {
             "2:14",
         ),
         ("// ^^ in a comment\ne=^^,);\n", "2:3"),
+        // A lone CR ends the unterminated string before it (fuzz/regressions/compile/
+        // caret-caret-after-cr-*): clc's scan read `^^` as inside the string.
+        ("kernel void k() {}\n\"\r^^\u{FFFD}", "3:1"),
     ] {
         write(d.path(), "c.cl", src);
         let o = clc(d.path(), &["c.cl", "-o", "c.spv"]);
