@@ -365,7 +365,7 @@ fn compile_now(
         .filter(|f| resource.as_ref().is_none_or(|r| !f.starts_with(r)))
         .collect();
     let lang = lang_options(opts);
-    let module = lower::lower(&tu.cursor(), lang, &mut sources);
+    let module = lower::lower(&tu.cursor(), lang, &mut sources, main);
     drop(tu);
     let mut module = match module {
         Ok(m) => m,

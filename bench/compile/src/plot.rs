@@ -39,7 +39,7 @@ fn panel(
     let xmin = pts.iter().map(|p| p.size).min().unwrap_or(1).max(1) as f64;
     let xmax = pts.iter().map(|p| p.size).max().unwrap_or(10) as f64;
     let ys = pts.iter().map(|p| y(p)).filter(|v| *v > 0.0);
-    let ymin = ys.clone().fold(f64::INFINITY, f64::min).min(1.0) * 0.7;
+    let ymin = ys.clone().fold(f64::INFINITY, f64::min) * 0.7;
     let ymax = ys.fold(0.0, f64::max) * 1.5;
     let mut chart = ChartBuilder::on(area)
         .caption(y_name, ("sans-serif", 20))
@@ -53,6 +53,7 @@ fn panel(
         .map_err(err)?;
     chart
         .configure_mesh()
+        .light_line_style(RGBColor(238, 238, 238))
         .x_desc(x_name)
         .y_desc(y_name)
         .x_label_formatter(&|v| human(*v))

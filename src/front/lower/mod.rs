@@ -32,11 +32,13 @@ pub struct Reported;
 
 type R<T> = Result<T, Reported>;
 
-/// Lowers the translation unit rooted at `root` into a module.
+/// Lowers the translation unit rooted at `root` into a module; `main` is the main file's
+/// entry in `sources`, with its text.
 pub fn lower(
     root: &Cursor<'_>,
     lang: LangOptions,
     sources: &mut SourceMap,
+    main: FileId,
 ) -> Result<Module, Diagnostics> {
     let mut l = Lowerer {
         module: Module::new(lang),
@@ -75,7 +77,7 @@ pub fn lower(
         }
     }
     l.macro_swizzles = l.pair_macro_swizzles();
-    l.collect_fp_pragmas(root);
+    l.collect_fp_pragmas(root, main);
     l.translation_unit();
     if l.diags.has_errors() {
         Err(l.diags)
