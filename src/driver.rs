@@ -13,7 +13,6 @@ use clc_passes::contract;
 use clc_passes::diag::{Bug, Diagnostic, Diagnostics, Severity, Span};
 use clc_passes::pipeline::{self, Outcome, PipelineOptions};
 use rspirv::spirv;
-use spirv_tools::val::Validator;
 use std::path::Path;
 
 /// A successful compilation.
@@ -480,6 +479,29 @@ fn compile_now(
         fma_fused_spec,
         printf,
     } = written;
+    let vulkan = flavor.is_vulkan().then(|| crate::reflect::VulkanModule {
+        spirv_version: [version.0, version.1],
+        features: crate::back::spv::flavor::vulkan::features(&capabilities),
+        extensions: Vec::new(),
+        flat_generic,
+        subgroup_operations: crate::back::spv::flavor::vulkan::subgroup_operations(&capabilities),
+        properties: crate::back::spv::flavor::vulkan::properties(&capabilities),
+        fma_fused_spec_id: fma_fused_spec
+            .then_some(crate::back::spv::flavor::vulkan::abi::FMA_FUSED_SPEC_ID),
+        data: crate::back::spv::flavor::vulkan::abi::data(&module)
+            .ok()
+            .filter(|d| !d.bytes.is_empty())
+            .map(|d| crate::reflect::DataBuffer {
+                size: d.bytes.len() as u64,
+                init: d.bytes.iter().map(|b| format!("{b:02x}")).collect(),
+                relocations: d.relocations.iter().map(|&(a, b)| [a, b]).collect(),
+            }),
+        printf,
+    });
+    let reflection = crate::reflect::reflect(&module, &valid, opts.target, vulkan);
+    // The AST is done with: the validator's copy of the module takes its memory.
+    drop(module);
+    drop(valid);
     // No module leaves clc without passing the validator for its environment. The OpenCL
     // environments know no extensions, so a module using one (64-bit atomics from
     // cl_khr_int64_base_atomics, half arithmetic from cl_khr_fp16) is validated under the
@@ -492,17 +514,23 @@ fn compile_now(
     let env = flavor
         .validator_env(version, opts.cl_std, extended)
         .map_err(Error::Unsupported)?;
-    let validator = spirv_tools::val::create(Some(env));
+    let validator = crate::spvtools::Validator::new(env);
     // The validator names ids after their `OpName`s for its messages, and its name mapper is
     // quadratic in the number of ids that share a name (every kernel's parameter `o`): 75% of
     // the time of a file of 5,000 small kernels. The names change nothing the validator
     // checks, so it sees the module without them, and with them only to word its message
-    // when it rejects the module.
-    let validate = |words: &[u32]| match validator
-        .validate(&without_names(words), validator_options(flavor))
-    {
-        Ok(()) => Ok(()),
-        Err(_) => validator.validate(words, validator_options(flavor)),
+    // when it rejects the module. A module of many kernels is validated in pieces
+    // (`val_pieces`: the validator's entry point check is quadratic too).
+    let validate = |words: &[u32]| {
+        let unnamed = without_names(words);
+        let checked = crate::val_pieces::validate_in_pieces(&unnamed, |p| {
+            validator.validate(p, validator_options(flavor))
+        })
+        .unwrap_or_else(|| validator.validate(&unnamed, validator_options(flavor)));
+        match checked {
+            Ok(()) => Ok(()),
+            Err(_) => validator.validate(words, validator_options(flavor)),
+        }
     };
     if let Err(e) = validate(&words) {
         // For whoever debugs clc: the module the validator rejected.
@@ -535,26 +563,6 @@ fn compile_now(
     } else {
         words
     };
-    let vulkan = flavor.is_vulkan().then(|| crate::reflect::VulkanModule {
-        spirv_version: [version.0, version.1],
-        features: crate::back::spv::flavor::vulkan::features(&capabilities),
-        extensions: Vec::new(),
-        flat_generic,
-        subgroup_operations: crate::back::spv::flavor::vulkan::subgroup_operations(&capabilities),
-        properties: crate::back::spv::flavor::vulkan::properties(&capabilities),
-        fma_fused_spec_id: fma_fused_spec
-            .then_some(crate::back::spv::flavor::vulkan::abi::FMA_FUSED_SPEC_ID),
-        data: crate::back::spv::flavor::vulkan::abi::data(&module)
-            .ok()
-            .filter(|d| !d.bytes.is_empty())
-            .map(|d| crate::reflect::DataBuffer {
-                size: d.bytes.len() as u64,
-                init: d.bytes.iter().map(|b| format!("{b:02x}")).collect(),
-                relocations: d.relocations.iter().map(|&(a, b)| [a, b]).collect(),
-            }),
-        printf,
-    });
-    let reflection = crate::reflect::reflect(&module, &valid, opts.target, vulkan);
     Ok(Compilation {
         words,
         diagnostics: diags,
@@ -595,12 +603,11 @@ fn flavor(target: Target) -> Flavor {
 
 /// Validator options for a flavour's modules: Vulkan argument blocks and buffers are laid
 /// out with OpenCL C's alignments, which is scalar block layout.
-fn validator_options(flavor: Flavor) -> Option<spirv_tools::val::ValidatorOptions> {
+fn validator_options(flavor: Flavor) -> Option<crate::spvtools::ValidatorOptions> {
     flavor
         .is_vulkan()
-        .then(|| spirv_tools::val::ValidatorOptions {
+        .then_some(crate::spvtools::ValidatorOptions {
             scalar_block_layout: true,
-            ..Default::default()
         })
 }
 

@@ -10,7 +10,8 @@
 //! validated module or typed errors whose diagnostics [`render`] prints the way clang does.
 
 #![warn(missing_docs)]
-// `unsafe` is allowed only in `front::clang` (libclang) and `output` (`close(2)`).
+// `unsafe` is allowed only in `front::clang` (libclang), `output` (`close(2)`) and
+// `spvtools::system` (SPIRV-Tools' C API, feature `system-spirv-tools`).
 #![deny(unsafe_code)]
 
 pub mod back;
@@ -27,6 +28,8 @@ pub mod output;
 pub mod reflect;
 pub mod render;
 pub mod source;
+mod spvtools;
+mod val_pieces;
 
 pub use build_script::Build;
 pub use clc_passes::{ast, diag};

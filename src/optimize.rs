@@ -7,20 +7,19 @@
 //! the result and running it on the driver (`bench/opt_levels.sh`). The caller validates the
 //! output again: a module that fails is an internal error, never written.
 
+use crate::spvtools::{OptimizerOptions, Pass, TargetEnv, ValidatorOptions};
 use rspirv::spirv::{Op, StorageClass};
-use spirv_tools::opt::{Optimizer, Passes};
-use spirv_tools::TargetEnv;
 use std::collections::{HashMap, HashSet};
 
 /// The passes, in order. `SSARewrite` turns the private variables the backend loads and
 /// stores into SSA values (most of the gain); the others fold what that exposes.
-const PASSES: &[Passes] = &[
-    Passes::SSARewrite,
-    Passes::ConditionalConstantPropagation,
-    Passes::DeadBranchElim,
-    Passes::BlockMerge,
-    Passes::RedundancyElimination,
-    Passes::EliminateDeadConstant,
+const PASSES: &[Pass] = &[
+    Pass::SsaRewrite,
+    Pass::ConditionalConstantPropagation,
+    Pass::DeadBranchElim,
+    Pass::BlockMerge,
+    Pass::RedundancyElimination,
+    Pass::EliminateDeadConstant,
 ];
 
 /// Optimizes `words` for `env`, validating with `validator` options. Specialization
@@ -30,37 +29,24 @@ const PASSES: &[Passes] = &[
 pub fn optimize(
     words: &[u32],
     env: TargetEnv,
-    validator: Option<spirv_tools::val::ValidatorOptions>,
+    validator: Option<ValidatorOptions>,
 ) -> Result<Vec<u32>, String> {
     let guarded = guard_pointers(words);
-    let mut o = spirv_tools::opt::create(Some(env));
     let vulkan = matches!(env, TargetEnv::Vulkan_1_2 | TargetEnv::Vulkan_1_3);
-    for &p in PASSES {
-        // The propagator behind conditional constant propagation asserts ("Unsettled value",
-        // aborting the process) on some Vulkan modules with buffer-address arithmetic
-        // (kernels/regressions/real_code.cl): Vulkan modules skip it.
-        if vulkan && matches!(p, Passes::ConditionalConstantPropagation) {
-            continue;
-        }
-        o.register_pass(p);
-    }
-    // The optimizer's error value may only say "an unknown error occurred"; the real
-    // message arrives through the callback.
-    let mut messages = Vec::new();
-    let out = o.optimize(
-        &guarded,
-        &mut |m: spirv_tools::error::Message| messages.push(m.message),
-        Some(spirv_tools::opt::Options {
-            validator_options: validator,
-            max_id_bound: None,
-            preserve_bindings: true,
-            preserve_spec_constants: true,
-        }),
-    );
-    match out {
-        Ok(binary) => Ok(binary.as_words().to_vec()),
-        Err(e) => Err(format!("{e}: {}", messages.join("; "))),
-    }
+    // The propagator behind conditional constant propagation asserts ("Unsettled value",
+    // aborting the process) on some Vulkan modules with buffer-address arithmetic
+    // (kernels/regressions/real_code.cl): Vulkan modules skip it.
+    let passes: Vec<Pass> = PASSES
+        .iter()
+        .copied()
+        .filter(|&p| !(vulkan && p == Pass::ConditionalConstantPropagation))
+        .collect();
+    let options = OptimizerOptions {
+        validator,
+        preserve_bindings: true,
+        preserve_spec_constants: true,
+    };
+    crate::spvtools::optimize(&guarded, env, &passes, options)
 }
 
 /// Works around two assumptions of spirv-opt's memory passes that physical addressing breaks.

@@ -118,14 +118,7 @@ fn close(file: File) -> io::Result<()> {
 /// SPIR-V assembly of a module, with friendly names (what `-S` writes); `None` if the
 /// disassembler fails.
 pub fn disassemble(words: &[u32]) -> Option<String> {
-    use spirv_tools::assembler::{Assembler, DisassembleOptions};
-    let asm = spirv_tools::assembler::create(None);
-    let opts = DisassembleOptions {
-        indent: false,
-        use_friendly_names: true,
-        ..DisassembleOptions::default()
-    };
-    asm.disassemble(words, opts).ok().flatten()
+    crate::spvtools::disassemble(words)
 }
 
 /// SPIR-V words as little-endian bytes.

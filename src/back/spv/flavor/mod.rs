@@ -143,8 +143,8 @@ impl Flavor {
         version: (u8, u8),
         cl_std: clc_passes::ast::LangVersion,
         extended: bool,
-    ) -> Result<spirv_tools::TargetEnv, String> {
-        use spirv_tools::TargetEnv;
+    ) -> Result<crate::spvtools::TargetEnv, String> {
+        use crate::spvtools::TargetEnv;
         match self {
             Flavor::OpenCl => opencl::validator_env(version, cl_std, extended),
             Flavor::Vulkan(2) if version <= (1, 5) => Ok(TargetEnv::Vulkan_1_2),

@@ -1,8 +1,8 @@
 //! The OpenCL flavour (SPEC.md §Mapping, OpenCL column).
 
+use crate::spvtools::TargetEnv;
 use clc_passes::ast::{AddressSpace, LangVersion, Scalar};
 use rspirv::spirv::{Capability, StorageClass};
-use spirv_tools::TargetEnv;
 
 /// Address space → storage class for `clCreateProgramWithIL`.
 pub fn storage_class(space: AddressSpace) -> StorageClass {
