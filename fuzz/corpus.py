@@ -458,6 +458,10 @@ def main() -> int:
         for rel in files:
             jobs.append((s, root, commit, rel))
     if a.materialise_only:
+        # Also the files as the host hands them to the compiler (unwrapped from C strings,
+        # preludes first), which bench/compile reads.
+        for s, root, _commit, rel in jobs:
+            source_to_compile(s, root, rel)
         return 0
 
     clc_built = (

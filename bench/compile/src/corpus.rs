@@ -95,7 +95,10 @@ pub fn public(results: &Path, cache: &Path) -> Result<Vec<Kernel>> {
             if !(ok("clc") && ok("clang")) {
                 continue;
             }
-            let source = root.join(file);
+            // Suites whose host keeps the source in a C string: the unwrapped copy
+            // `fuzz/corpus.py` compiles (it writes them with `--materialise-only`).
+            let unwrapped = root.join("__corpus__").join(format!("{file}.cl"));
+            let source = if unwrapped.is_file() { unwrapped } else { root.join(file) };
             anyhow::ensure!(
                 source.is_file(),
                 "{} is missing: run `python3 fuzz/corpus.py --materialise-only` first",

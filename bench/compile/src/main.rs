@@ -93,6 +93,8 @@ struct Results {
     schema: u32,
     machine: Machine,
     tiny: bool,
+    /// Files one compiler could not compile, left out of the throughput sections.
+    left_out: Vec<String>,
     per_file: Option<throughput::PerFile>,
     build: Option<throughput::BuildFigures>,
     scaling: Vec<scaling::Point>,
@@ -143,6 +145,14 @@ fn real_main() -> Result<()> {
     if a.tiny {
         ks.truncate(5);
     }
+    let (ks, left_out) = if a.sections.iter().any(|s| *s != Section::Scaling) {
+        throughput::compilable(&clc, &a.clang, ks, &tmp)
+    } else {
+        (ks, Vec::new())
+    };
+    for f in &left_out {
+        eprintln!("  left out: {f}");
+    }
     let machine = Machine {
         date: command_line("date", &["-u", "+%Y-%m-%d %H:%M UTC"]),
         cpu: cpu_model(),
@@ -166,6 +176,7 @@ fn real_main() -> Result<()> {
         schema: 1,
         machine,
         tiny: a.tiny,
+        left_out,
         per_file: None,
         build: None,
         scaling: Vec::new(),
@@ -253,6 +264,9 @@ fn summary(r: &Results) -> String {
         m.rss_floor_mib,
         if r.tiny { "; TINY RUN, figures meaningless" } else { "" }
     );
+    if !r.left_out.is_empty() {
+        let _ = writeln!(s, "Left out of the throughput figures ({}): {}.\n", r.left_out.len(), r.left_out.join(", "));
+    }
     if let Some(p) = &r.per_file {
         let _ = writeln!(s, "| one process per file ({} files, median of {}) | clc | clang-22 -O0 | clc / clang | target |", p.files, p.rounds);
         let _ = writeln!(s, "|---|---:|---:|---:|---|");

@@ -63,6 +63,30 @@ fn clean_env(c: &mut Command) {
     }
 }
 
+/// Splits `ks` into the files both compilers compile and the names of those one of them
+/// rejects or crashes on (clang-22 crashes on a few of the sample kernels; they are left out
+/// of the comparison, and listed).
+pub fn compilable(clc: &Path, clang: &Path, ks: Vec<Kernel>, tmp: &Path) -> (Vec<Kernel>, Vec<String>) {
+    let out = tmp.join("probe.spv");
+    let mut left_out = Vec::new();
+    let mut both = Vec::new();
+    for k in ks {
+        let c = run(&mut clc_command(clc, &k, &out)).is_ok();
+        let l = run(&mut clang_command(clang, &k, &out)).is_ok();
+        if c && l {
+            both.push(k);
+        } else {
+            let who = match (c, l) {
+                (false, false) => "both",
+                (false, true) => "clc",
+                _ => "clang-22",
+            };
+            left_out.push(format!("{} ({who} failed)", k.source.display()));
+        }
+    }
+    (both, left_out)
+}
+
 pub fn per_file(
     clc: &Path,
     clang: &Path,
