@@ -47,11 +47,12 @@ fn checked(text: &str, std: &str) -> Module {
         .collect();
     assert!(errors.is_empty(), "clang errors: {errors:?}");
     let mut sources = SourceMap::default();
-    sources.add(path.to_path_buf(), text.to_string());
+    let main = sources.add(path.to_path_buf(), text.to_string());
     let mut m = lower::lower(
         &tu.cursor(),
         LangOptions::for_version(opts.cl_std),
         &mut sources,
+        main,
     )
     .unwrap_or_else(|d| panic!("lowering failed: {d:?}"));
     match pipeline::run(&mut m, &PipelineOptions::default(), &mut |_, _| {}) {
