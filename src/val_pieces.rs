@@ -97,8 +97,12 @@ pub fn validate_in_pieces<E>(
         };
         by_id.entry(key).or_default().push(i);
     }
-    let function_index: HashMap<Word, usize> =
-        m.function_words.iter().enumerate().map(|(i, (f, _))| (*f, i)).collect();
+    let function_index: HashMap<Word, usize> = m
+        .function_words
+        .iter()
+        .enumerate()
+        .map(|(i, (f, _))| (*f, i))
+        .collect();
     let mut piece = Vec::new();
     for (k, eps) in m.entry_points.chunks(PIECE).enumerate() {
         let mut roots: Vec<Word> = eps.iter().flat_map(|&i| m.uses(i)).collect();
@@ -182,7 +186,9 @@ struct Module<'w> {
 impl Module<'_> {
     fn uses(&self, i: usize) -> impl Iterator<Item = Word> + '_ {
         let r = &self.insts[i].uses;
-        self.flat_uses[r.start as usize..r.end as usize].iter().copied()
+        self.flat_uses[r.start as usize..r.end as usize]
+            .iter()
+            .copied()
     }
 
     fn first_use(&self, i: usize) -> Option<Word> {
@@ -244,7 +250,8 @@ impl Consumer for Module<'_> {
         let op = inst.class.opcode;
         let begin = self.flat_uses.len() as u32;
         self.flat_uses.extend(inst.result_type);
-        self.flat_uses.extend(inst.operands.iter().filter_map(id_operand));
+        self.flat_uses
+            .extend(inst.operands.iter().filter_map(id_operand));
         let uses = begin..self.flat_uses.len() as u32;
         let used = &self.flat_uses[uses.start as usize..];
         let result = inst.result_id.unwrap_or(0);
@@ -261,7 +268,10 @@ impl Consumer for Module<'_> {
                     *self.functions.entry(*callee).or_insert(false) = true;
                 }
             }
-            self.edges.entry(f).or_default().extend(used.iter().copied());
+            self.edges
+                .entry(f)
+                .or_default()
+                .extend(used.iter().copied());
             self.flat_uses.truncate(begin as usize);
             if op == Op::FunctionEnd {
                 self.function = None;
@@ -290,21 +300,38 @@ impl Consumer for Module<'_> {
                 self.splittable = false;
                 Section::Targeted
             }
-            Op::Name | Op::MemberName | Op::Decorate | Op::MemberDecorate | Op::DecorateId
-            | Op::DecorateString | Op::MemberDecorateString => {
+            Op::Name
+            | Op::MemberName
+            | Op::Decorate
+            | Op::MemberDecorate
+            | Op::DecorateId
+            | Op::DecorateString
+            | Op::MemberDecorateString => {
                 // A decoration that names other ids (OpDecorateId) keeps them with its target.
                 if let Some((&target, rest)) = used.split_first() {
                     if !rest.is_empty() {
-                        self.edges.entry(target).or_default().extend(rest.iter().copied());
+                        self.edges
+                            .entry(target)
+                            .or_default()
+                            .extend(rest.iter().copied());
                     }
                 }
                 Section::Targeted
             }
-            Op::Capability | Op::Extension | Op::ExtInstImport | Op::MemoryModel | Op::Source
-            | Op::SourceContinued | Op::SourceExtension | Op::ModuleProcessed => Section::Module,
+            Op::Capability
+            | Op::Extension
+            | Op::ExtInstImport
+            | Op::MemoryModel
+            | Op::Source
+            | Op::SourceContinued
+            | Op::SourceExtension
+            | Op::ModuleProcessed => Section::Module,
             _ => {
                 if result != 0 {
-                    self.edges.entry(result).or_default().extend(used.iter().copied());
+                    self.edges
+                        .entry(result)
+                        .or_default()
+                        .extend(used.iter().copied());
                 } else if let Some((&first, _)) = used.split_first() {
                     // OpTypeForwardPointer names the pointer it declares as an operand.
                     let all: Vec<Word> = used.to_vec();
@@ -363,7 +390,12 @@ mod tests {
         module_with(n, duplicate_name, call_a_kernel, false)
     }
 
-    fn module_with(n: usize, duplicate_name: bool, call_a_kernel: bool, bad_last: bool) -> Vec<u32> {
+    fn module_with(
+        n: usize,
+        duplicate_name: bool,
+        call_a_kernel: bool,
+        bad_last: bool,
+    ) -> Vec<u32> {
         use rspirv::spirv::*;
         let mut b = dr::Builder::new();
         b.set_version(1, 0);
@@ -374,14 +406,18 @@ mod tests {
         let uint = b.type_int(32, 0);
         let fn_void = b.type_function(void, vec![]);
         let shared = b.constant_bit32(uint, 7);
-        let helper = b.begin_function(void, None, FunctionControl::NONE, fn_void).unwrap();
+        let helper = b
+            .begin_function(void, None, FunctionControl::NONE, fn_void)
+            .unwrap();
         b.begin_block(None).unwrap();
         b.ret().unwrap();
         b.end_function().unwrap();
         let mut first = None;
         for k in 0..n {
             let own = b.constant_bit32(uint, 1000 + k as u32);
-            let f = b.begin_function(void, None, FunctionControl::NONE, fn_void).unwrap();
+            let f = b
+                .begin_function(void, None, FunctionControl::NONE, fn_void)
+                .unwrap();
             b.begin_block(None).unwrap();
             b.function_call(void, None, helper, vec![]).unwrap();
             let ty = if bad_last && k == n - 1 { void } else { uint };
@@ -392,7 +428,11 @@ mod tests {
             b.ret().unwrap();
             b.end_function().unwrap();
             first.get_or_insert(f);
-            let name = if duplicate_name && k == n - 1 { "k0".to_string() } else { format!("k{k}") };
+            let name = if duplicate_name && k == n - 1 {
+                "k0".to_string()
+            } else {
+                format!("k{k}")
+            };
             b.entry_point(ExecutionModel::Kernel, f, name, vec![]);
         }
         b.module().assemble()
@@ -416,7 +456,13 @@ mod tests {
             let m = dr::load_words(p).unwrap();
             eps += m.entry_points.len();
             // Each kernel's own constant, the shared one, and only those.
-            assert_eq!(m.types_global_values.iter().filter(|i| i.class.opcode == Op::Constant).count(), m.entry_points.len() + 1);
+            assert_eq!(
+                m.types_global_values
+                    .iter()
+                    .filter(|i| i.class.opcode == Op::Constant)
+                    .count(),
+                m.entry_points.len() + 1
+            );
             assert_eq!(m.functions.len(), m.entry_points.len() + 1);
         }
         assert_eq!(eps, 2 * PIECE + 3);
@@ -438,4 +484,3 @@ mod tests {
         assert!(pieces(&module(PIECE + 1, false, true)).is_none());
     }
 }
-

@@ -237,7 +237,10 @@ fn too_many_kernels() {
     let max = clc::front::lower::MAX_KERNELS as usize;
     let mut src = String::new();
     for i in 0..=max {
-        src.push_str(&format!("kernel void k{i}(global int *o) {{ o[{}] = {i}; }}\n", i % 64));
+        src.push_str(&format!(
+            "kernel void k{i}(global int *o) {{ o[{}] = {i}; }}\n",
+            i % 64
+        ));
     }
     write(d.path(), "many.cl", &src);
     let o = clc(d.path(), &["many.cl"]);

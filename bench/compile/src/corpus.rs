@@ -47,7 +47,11 @@ pub fn samples(root: &Path) -> Result<Vec<Kernel>> {
                 let options = spec
                     .get("options")
                     .and_then(|v| v.as_array())
-                    .map(|a| a.iter().filter_map(|o| o.as_str().map(String::from)).collect())
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|o| o.as_str().map(String::from))
+                            .collect()
+                    })
                     .unwrap_or_default();
                 out.push(Kernel {
                     source: p,
@@ -78,8 +82,8 @@ pub fn corpus_cache() -> PathBuf {
 pub fn public(results: &Path, cache: &Path) -> Result<Vec<Kernel>> {
     let text = std::fs::read_to_string(results)
         .with_context(|| format!("cannot read {}", results.display()))?;
-    let json: serde_json::Value = serde_json::from_str(&text)
-        .with_context(|| format!("{}: bad JSON", results.display()))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&text).with_context(|| format!("{}: bad JSON", results.display()))?;
     let suites = json
         .get("suites")
         .and_then(|s| s.as_object())
@@ -98,7 +102,11 @@ pub fn public(results: &Path, cache: &Path) -> Result<Vec<Kernel>> {
             // Suites whose host keeps the source in a C string: the unwrapped copy
             // `fuzz/corpus.py` compiles (it writes them with `--materialise-only`).
             let unwrapped = root.join("__corpus__").join(format!("{file}.cl"));
-            let source = if unwrapped.is_file() { unwrapped } else { root.join(file) };
+            let source = if unwrapped.is_file() {
+                unwrapped
+            } else {
+                root.join(file)
+            };
             anyhow::ensure!(
                 source.is_file(),
                 "{} is missing: run `python3 fuzz/corpus.py --materialise-only` first",

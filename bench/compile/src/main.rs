@@ -61,7 +61,11 @@ struct Args {
     #[arg(long, default_value_t = 3)]
     scaling_rounds: usize,
     /// Statement counts of the `statements` family.
-    #[arg(long, value_delimiter = ',', default_value = "1000,10000,100000,1000000")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "1000,10000,100000,1000000"
+    )]
     statements: Vec<usize>,
     /// Kernel counts of the `kernels` family.
     #[arg(long, value_delimiter = ',', default_value = "10,1000,10000,100000")]
@@ -129,7 +133,11 @@ fn real_main() -> Result<()> {
     }
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let repo = repo.canonicalize().context("cannot find the repository")?;
-    ensure!(a.clc.is_file(), "{} is not a file: build clc first", a.clc.display());
+    ensure!(
+        a.clc.is_file(),
+        "{} is not a file: build clc first",
+        a.clc.display()
+    );
     let clc = a.clc.canonicalize()?;
     let clang_version = measure::tool_version(&a.clang)
         .with_context(|| "clang-22 is the peer compiler; `bash scripts/setup.sh` installs it")?;
@@ -139,7 +147,10 @@ fn real_main() -> Result<()> {
 
     let mut ks = corpus::samples(&repo.join("kernels"))?;
     if !a.no_corpus {
-        let public = corpus::public(&repo.join("fuzz/corpus-results.json"), &corpus::corpus_cache())?;
+        let public = corpus::public(
+            &repo.join("fuzz/corpus-results.json"),
+            &corpus::corpus_cache(),
+        )?;
         ks.extend(public);
     }
     if a.tiny {
@@ -158,7 +169,16 @@ fn real_main() -> Result<()> {
         cpu: cpu_model(),
         cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         mem_total: mem_total(),
-        clc_commit: command_line("git", &["-C", &repo.to_string_lossy(), "rev-parse", "--short", "HEAD"]),
+        clc_commit: command_line(
+            "git",
+            &[
+                "-C",
+                &repo.to_string_lossy(),
+                "rev-parse",
+                "--short",
+                "HEAD",
+            ],
+        ),
         clc_binary: clc.display().to_string(),
         clang: clang_version,
         bench_profile: throughput::profile(),
@@ -188,14 +208,18 @@ fn real_main() -> Result<()> {
                 results.per_file = Some(throughput::per_file(&clc, &a.clang, &ks, a.rounds, &tmp)?);
             }
             Section::Build => {
-                eprintln!("build: clc::Build ({}) vs clang-22 per file", throughput::profile());
+                eprintln!(
+                    "build: clc::Build ({}) vs clang-22 per file",
+                    throughput::profile()
+                );
                 results.build = Some(throughput::build(&a.clang, &ks, a.rounds, &tmp)?);
             }
             Section::Scaling => {
                 use scaling::Family::*;
                 for (family, sizes) in [(Statements, &a.statements), (Kernels, &a.kernels)] {
                     eprintln!("scaling: {}", family.name());
-                    let pts = scaling::measure(family, sizes, a.scaling_rounds, &clc, &a.clang, &tmp)?;
+                    let pts =
+                        scaling::measure(family, sizes, a.scaling_rounds, &clc, &a.clang, &tmp)?;
                     results.scaling.extend(pts);
                     let svg = a.out.join(format!("scaling-{}.svg", family.name()));
                     plot::scaling(&svg, family, &results.scaling)?;
@@ -242,7 +266,11 @@ fn cpu_model() -> String {
 fn mem_total() -> String {
     std::fs::read_to_string("/proc/meminfo")
         .ok()
-        .and_then(|s| s.lines().next().map(|l| l.split_whitespace().skip(1).collect::<Vec<_>>().join(" ")))
+        .and_then(|s| {
+            s.lines()
+                .next()
+                .map(|l| l.split_whitespace().skip(1).collect::<Vec<_>>().join(" "))
+        })
         .unwrap_or_default()
 }
 
@@ -265,7 +293,12 @@ fn summary(r: &Results) -> String {
         if r.tiny { "; TINY RUN, figures meaningless" } else { "" }
     );
     if !r.left_out.is_empty() {
-        let _ = writeln!(s, "Left out of the throughput figures ({}): {}.\n", r.left_out.len(), r.left_out.join(", "));
+        let _ = writeln!(
+            s,
+            "Left out of the throughput figures ({}): {}.\n",
+            r.left_out.len(),
+            r.left_out.join(", ")
+        );
     }
     if let Some(p) = &r.per_file {
         let _ = writeln!(s, "| one process per file ({} files, median of {}) | clc | clang-22 -O0 | clc / clang | target |", p.files, p.rounds);
@@ -282,10 +315,26 @@ fn summary(r: &Results) -> String {
     if let Some(b) = &r.build {
         let _ = writeln!(s, "| build script ({} files in {} groups, {} cores, clc::Build {}, median of {}) | wall time | clang-22 time / clc::Build |", b.files, b.groups, b.cores, b.profile, b.rounds);
         let _ = writeln!(s, "|---|---:|---:|");
-        let _ = writeln!(s, "| clc::Build, {} jobs | {:.2} s | |", b.cores, b.clc_build_all_cores_s);
-        let _ = writeln!(s, "| clc::Build, 1 job | {:.2} s | |", b.clc_build_one_job_s);
-        let _ = writeln!(s, "| clang-22 per file, sequential | {:.2} s | **{:.1}×** (target ≥ 10×) |", b.clang_sequential_s, b.speedup_vs_sequential);
-        let _ = writeln!(s, "| clang-22 per file, {} at once | {:.2} s | **{:.1}×** (target ≥ 5×) |\n", b.cores, b.clang_all_cores_s, b.speedup_vs_all_cores);
+        let _ = writeln!(
+            s,
+            "| clc::Build, {} jobs | {:.2} s | |",
+            b.cores, b.clc_build_all_cores_s
+        );
+        let _ = writeln!(
+            s,
+            "| clc::Build, 1 job | {:.2} s | |",
+            b.clc_build_one_job_s
+        );
+        let _ = writeln!(
+            s,
+            "| clang-22 per file, sequential | {:.2} s | **{:.1}×** (target ≥ 10×) |",
+            b.clang_sequential_s, b.speedup_vs_sequential
+        );
+        let _ = writeln!(
+            s,
+            "| clang-22 per file, {} at once | {:.2} s | **{:.1}×** (target ≥ 5×) |\n",
+            b.cores, b.clang_all_cores_s, b.speedup_vs_all_cores
+        );
     }
     for family in [scaling::Family::Statements, scaling::Family::Kernels] {
         let pts: Vec<&scaling::Point> = r.scaling.iter().filter(|p| p.family == family).collect();
@@ -293,7 +342,10 @@ fn summary(r: &Results) -> String {
             continue;
         }
         let _ = writeln!(s, "| {} | clc time | clang -O0 | syntax-only | clc / -O0 | clc / syntax | clc MiB | clang -O0 MiB | syntax MiB | clc / -O0 | clc / syntax |", family.name());
-        let _ = writeln!(s, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        let _ = writeln!(
+            s,
+            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+        );
         let mut sizes: Vec<usize> = pts.iter().map(|p| p.size).collect();
         sizes.dedup();
         for n in sizes {

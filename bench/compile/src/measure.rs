@@ -28,7 +28,10 @@ pub struct Cost {
 pub fn run(cmd: &mut Command) -> Result<Cost> {
     let exe = std::env::current_exe().context("cannot find this binary")?;
     let mut launch = Command::new(exe);
-    launch.arg(LAUNCH).arg(cmd.get_program()).args(cmd.get_args());
+    launch
+        .arg(LAUNCH)
+        .arg(cmd.get_program())
+        .args(cmd.get_args());
     for (k, v) in cmd.get_envs() {
         match v {
             Some(v) => launch.env(k, v),
@@ -47,7 +50,11 @@ pub fn run(cmd: &mut Command) -> Result<Cost> {
     let mut fields = report.split_whitespace();
     let (Some(status), Some(wall_ns), Some(rss)) = (fields.next(), fields.next(), fields.next())
     else {
-        bail!("the launcher failed for {:?}: {}", cmd.get_program(), tail(&stderr));
+        bail!(
+            "the launcher failed for {:?}: {}",
+            cmd.get_program(),
+            tail(&stderr)
+        );
     };
     if status != "exit-0" {
         bail!(
@@ -150,5 +157,4 @@ mod tests {
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
         assert_eq!(median(&[]), 0.0);
     }
-
 }

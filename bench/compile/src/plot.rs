@@ -8,7 +8,11 @@ use plotters::prelude::*;
 
 use crate::scaling::{Family, Point, TOOLS};
 
-const COLORS: [RGBColor; 3] = [RGBColor(200, 30, 30), RGBColor(30, 90, 200), RGBColor(110, 110, 110)];
+const COLORS: [RGBColor; 3] = [
+    RGBColor(200, 30, 30),
+    RGBColor(30, 90, 200),
+    RGBColor(110, 110, 110),
+];
 
 /// Writes `path`: two panels (wall time, peak RSS) for `family`'s points.
 pub fn scaling(path: &Path, family: Family, points: &[Point]) -> Result<()> {
@@ -24,7 +28,9 @@ pub fn scaling(path: &Path, family: Family, points: &[Point]) -> Result<()> {
         Family::Kernels => "kernels in one file",
     };
     panel(&left, &pts, x_name, "wall time (s)", |p| p.median_wall_s)?;
-    panel(&right, &pts, x_name, "peak memory (MiB)", |p| p.median_rss_mib)?;
+    panel(&right, &pts, x_name, "peak memory (MiB)", |p| {
+        p.median_rss_mib
+    })?;
     root.present().map_err(err)?;
     Ok(())
 }
@@ -57,7 +63,12 @@ fn panel(
         .x_desc(x_name)
         .y_desc(y_name)
         .x_label_formatter(&|v| human(*v))
-        .y_label_formatter(&|v| format!("{v:.3}").trim_end_matches('0').trim_end_matches('.').to_string())
+        .y_label_formatter(&|v| {
+            format!("{v:.3}")
+                .trim_end_matches('0')
+                .trim_end_matches('.')
+                .to_string()
+        })
         .draw()
         .map_err(err)?;
     for (i, tool) in TOOLS.iter().enumerate() {
@@ -72,9 +83,14 @@ fn panel(
             .draw_series(LineSeries::new(line.clone(), color.stroke_width(2)))
             .map_err(err)?
             .label(tool.label())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2)));
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
+            });
         chart
-            .draw_series(line.iter().map(|&(x, y)| Circle::new((x, y), 3, color.filled())))
+            .draw_series(
+                line.iter()
+                    .map(|&(x, y)| Circle::new((x, y), 3, color.filled())),
+            )
             .map_err(err)?;
     }
     chart

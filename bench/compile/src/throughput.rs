@@ -58,7 +58,12 @@ fn clang_command(clang: &Path, k: &Kernel, out: &Path) -> Command {
 
 /// Neither compiler gets help finding libclang or anything else: what a user's shell has.
 fn clean_env(c: &mut Command) {
-    for v in ["LIBCLANG_PATH", "LIBCLANG_STATIC_PATH", "LD_LIBRARY_PATH", "CLC_LIBCLANG"] {
+    for v in [
+        "LIBCLANG_PATH",
+        "LIBCLANG_STATIC_PATH",
+        "LD_LIBRARY_PATH",
+        "CLC_LIBCLANG",
+    ] {
         c.env_remove(v);
     }
 }
@@ -66,7 +71,12 @@ fn clean_env(c: &mut Command) {
 /// Splits `ks` into the files both compilers compile and the names of those one of them
 /// rejects or crashes on (clang-22 crashes on a few of the sample kernels; they are left out
 /// of the comparison, and listed).
-pub fn compilable(clc: &Path, clang: &Path, ks: Vec<Kernel>, tmp: &Path) -> (Vec<Kernel>, Vec<String>) {
+pub fn compilable(
+    clc: &Path,
+    clang: &Path,
+    ks: Vec<Kernel>,
+    tmp: &Path,
+) -> (Vec<Kernel>, Vec<String>) {
     let out = tmp.join("probe.spv");
     let mut left_out = Vec::new();
     let mut both = Vec::new();
@@ -198,7 +208,10 @@ fn clc_build(groups: &[Group], jobs: usize, out: &Path) -> Result<Duration> {
             }
         }
         if let Err(e) = b.try_compile("kernels") {
-            bail!("clc::Build failed on group {i} ({} files):\n{e}", files.len());
+            bail!(
+                "clc::Build failed on group {i} ({} files):\n{e}",
+                files.len()
+            );
         }
     }
     Ok(start.elapsed())
@@ -224,7 +237,8 @@ fn clang_per_file(clang: &Path, ks: &[Kernel], parallel: usize, out: &Path) -> R
             })
             .collect();
         for w in workers {
-            w.join().map_err(|_| anyhow::anyhow!("a clang-22 worker panicked"))??;
+            w.join()
+                .map_err(|_| anyhow::anyhow!("a clang-22 worker panicked"))??;
         }
         Ok(())
     })?;

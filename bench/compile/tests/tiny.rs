@@ -33,7 +33,11 @@ fn every_section_runs_and_writes_its_results() {
         .output()
         .expect("running compile-bench");
     let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "compile-bench failed ({}):\n{stderr}", run.status);
+    assert!(
+        run.status.success(),
+        "compile-bench failed ({}):\n{stderr}",
+        run.status
+    );
     let json: serde_json::Value = serde_json::from_slice(
         &std::fs::read(out.path().join("results.json")).expect("results.json"),
     )
@@ -44,13 +48,21 @@ fn every_section_runs_and_writes_its_results() {
     // 2 sizes x 3 tools x 2 families, each with a wall time and a peak RSS.
     let pts = json["scaling"].as_array().expect("scaling points");
     assert_eq!(pts.len(), 12);
-    assert!(pts.iter().all(|p| p["median_rss_mib"].as_f64().unwrap() > 1.0));
+    assert!(pts
+        .iter()
+        .all(|p| p["median_rss_mib"].as_f64().unwrap() > 1.0));
     for f in ["scaling-statements.svg", "scaling-kernels.svg"] {
         let svg = std::fs::read_to_string(out.path().join(f)).expect(f);
-        assert!(svg.starts_with("<svg") && svg.contains("clc -O0"), "{f} is not a plot");
+        assert!(
+            svg.starts_with("<svg") && svg.contains("clc -O0"),
+            "{f} is not a plot"
+        );
     }
     let md = std::fs::read_to_string(out.path().join("summary.md")).expect("summary.md");
-    assert!(md.contains("TINY RUN") && md.contains("| statements |"), "{md}");
+    assert!(
+        md.contains("TINY RUN") && md.contains("| statements |"),
+        "{md}"
+    );
 }
 
 #[test]
@@ -63,14 +75,21 @@ fn a_failing_compiler_fails_the_run() {
         .expect("running compile-bench");
     assert_eq!(run.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(stderr.contains("clc -O0 on statements 100") && stderr.contains("exit-1"), "{stderr}");
+    assert!(
+        stderr.contains("clc -O0 on statements 100") && stderr.contains("exit-1"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn the_launcher_measures_the_command_not_itself() {
     let bench = env!("CARGO_BIN_EXE_compile-bench");
     let run = |args: &[&str]| {
-        let o = Command::new(bench).arg("__measure").args(args).output().expect("launcher");
+        let o = Command::new(bench)
+            .arg("__measure")
+            .args(args)
+            .output()
+            .expect("launcher");
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let out = String::from_utf8_lossy(&o.stdout).to_string();
         let f: Vec<String> = out.split_whitespace().map(String::from).collect();
@@ -81,7 +100,11 @@ fn the_launcher_measures_the_command_not_itself() {
     assert_eq!(status, "exit-0");
     assert!(floor < 16 * 1024, "launcher floor {floor} KiB");
     // 200 MiB touched by the child shows; its exit status comes back.
-    let (status, big) = run(&["python3", "-c", "x = bytearray(200 << 20); raise SystemExit(3)"]);
+    let (status, big) = run(&[
+        "python3",
+        "-c",
+        "x = bytearray(200 << 20); raise SystemExit(3)",
+    ]);
     assert_eq!(status, "exit-3");
     assert!(big > 200 * 1024 && big < 300 * 1024, "{big} KiB");
 }

@@ -60,9 +60,18 @@ impl Lowerer<'_, '_> {
         // of a long kernel): no word such a pragma needs in the text, and no line splice or
         // trigraph that could hide one.
         let may_have = self.sources.get(main).is_none_or(|f| {
-            ["FP_CONTRACT", "contract", "_Pragma", "\\\n", "\\\r", "\\ ", "\\\t", "??/"]
-                .iter()
-                .any(|w| f.text.contains(w))
+            [
+                "FP_CONTRACT",
+                "contract",
+                "_Pragma",
+                "\\\n",
+                "\\\r",
+                "\\ ",
+                "\\\t",
+                "??/",
+            ]
+            .iter()
+            .any(|w| f.text.contains(w))
         });
         if !may_have {
             return;
