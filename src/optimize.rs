@@ -7,6 +7,8 @@
 //! the result and running it on the driver (`bench/opt_levels.sh`). The caller validates the
 //! output again: a module that fails is an internal error, never written.
 
+mod strength;
+
 use crate::spvtools::{OptimizerOptions, Pass, TargetEnv, ValidatorOptions};
 use rspirv::spirv::{Op, StorageClass};
 use std::collections::{HashMap, HashSet};
@@ -46,7 +48,15 @@ pub fn optimize(
         preserve_bindings: true,
         preserve_spec_constants: true,
     };
-    crate::spvtools::optimize(&guarded, env, &passes, options)
+    let optimized = crate::spvtools::optimize(&guarded, env, &passes, options)?;
+    // Loop strength reduction, clc's own pass (spirv-opt has none). The OpenCL drivers'
+    // vectorizers need it (`strength.rs`); the NVIDIA Vulkan driver times `-O0` and `-O2`
+    // modules alike (BENCHMARKS.md), so Vulkan modules are left as spirv-opt wrote them.
+    Ok(if vulkan {
+        optimized
+    } else {
+        strength::reduce(&optimized).unwrap_or(optimized)
+    })
 }
 
 /// Works around two assumptions of spirv-opt's memory passes that physical addressing breaks.
