@@ -7,6 +7,7 @@
 //! the result and running it on the driver (`bench/opt_levels.sh`). The caller validates the
 //! output again: a module that fails is an internal error, never written.
 
+mod select;
 mod strength;
 
 use crate::spvtools::{OptimizerOptions, Pass, TargetEnv, ValidatorOptions};
@@ -49,14 +50,35 @@ pub fn optimize(
         preserve_spec_constants: true,
     };
     let optimized = crate::spvtools::optimize(&guarded, env, &passes, options)?;
-    // Loop strength reduction, clc's own pass (spirv-opt has none). The OpenCL drivers'
-    // vectorizers need it (`strength.rs`); the NVIDIA Vulkan driver times `-O0` and `-O2`
-    // modules alike (BENCHMARKS.md), so Vulkan modules are left as spirv-opt wrote them.
+    // clc's own passes, for what spirv-opt does not do on Kernel modules: if-conversion
+    // (`select.rs`) and loop strength reduction (`strength.rs`). Intel's CPU runtime, which
+    // vectorizes across work-items, needs both to match clang's modules (bench/cpu). The
+    // NVIDIA Vulkan driver times `-O0` and `-O2` modules alike (BENCHMARKS.md), so Vulkan
+    // modules are left as spirv-opt wrote them.
     Ok(if vulkan {
         optimized
     } else {
-        strength::reduce(&optimized).unwrap_or(optimized)
+        own_passes(optimized)
     })
+}
+
+/// Runs clc's passes over `words` (a module rspirv cannot read is returned unchanged).
+fn own_passes(words: Vec<u32>) -> Vec<u32> {
+    let Ok(mut module) = rspirv::dr::load_words(&words) else {
+        return words;
+    };
+    let facts = select::Facts::of(&module);
+    let mut changed = false;
+    for function in &mut module.functions {
+        changed |= remove_dead_stores(function);
+        changed |= select::if_convert(function, &facts);
+    }
+    changed |= strength::reduce(&mut module);
+    if changed {
+        rspirv::binary::Assemble::assemble(&module)
+    } else {
+        words
+    }
 }
 
 /// Works around two assumptions of spirv-opt's memory passes that physical addressing breaks.
@@ -131,6 +153,47 @@ fn guard_pointers(words: &[u32]) -> Vec<u32> {
     }
     out[3] = bound;
     out
+}
+
+/// Removes the stores to `Function` variables that nothing reads: the variables that
+/// `SSARewrite` replaced by values keep their stores (spirv-opt's dead-store passes need
+/// `Shader`), and a store in a branch keeps `select.rs` from converting it. A variable whose
+/// only uses are as the address of `OpStore`s is never read; the variable itself stays
+/// (names may refer to it).
+fn remove_dead_stores(function: &mut rspirv::dr::Function) -> bool {
+    use rspirv::dr::Operand;
+    let variables: HashSet<u32> = function
+        .blocks
+        .first()
+        .into_iter()
+        .flat_map(|b| &b.instructions)
+        .filter(|i| i.class.opcode == Op::Variable)
+        .filter(|i| i.operands.first() == Some(&Operand::StorageClass(StorageClass::Function)))
+        .filter_map(|i| i.result_id)
+        .collect();
+    let mut read = HashSet::new();
+    for inst in function.blocks.iter().flat_map(|b| &b.instructions) {
+        let plain_store = inst.class.opcode == Op::Store && inst.operands.len() == 2;
+        for (k, op) in inst.operands.iter().enumerate() {
+            if let Operand::IdRef(id) = op {
+                if variables.contains(id) && !(plain_store && k == 0) {
+                    read.insert(*id);
+                }
+            }
+        }
+    }
+    let dead = |i: &rspirv::dr::Instruction| {
+        i.class.opcode == Op::Store
+            && i.operands.len() == 2
+            && matches!(i.operands[0], Operand::IdRef(p) if variables.contains(&p) && !read.contains(&p))
+    };
+    let mut changed = false;
+    for block in &mut function.blocks {
+        let before = block.instructions.len();
+        block.instructions.retain(|i| !dead(i));
+        changed |= block.instructions.len() != before;
+    }
+    changed
 }
 
 fn opcode(inst: &[u32]) -> u32 {
