@@ -170,13 +170,19 @@ pub fn profile() -> &'static str {
 }
 
 /// Files grouped by their options, one `clc::Build` per group, as a build script would.
+/// `clc::Build` names each module after its file, so two files of one name (the corpus has
+/// several `vadd.cl`) go to two groups with the same options, as a build script would make
+/// two `Build`s.
 type Group<'k> = ((String, Vec<String>), Vec<&'k Path>);
 
 fn groups(ks: &[Kernel]) -> Vec<Group<'_>> {
     let mut groups: Vec<Group> = Vec::new();
+    let stem = |p: &Path| p.file_stem().map(|s| s.to_os_string());
     for k in ks {
         let key = (k.cl_std.clone(), k.options.clone());
-        match groups.iter_mut().find(|(g, _)| *g == key) {
+        let fits =
+            |(g, files): &&mut Group| *g == key && files.iter().all(|f| stem(f) != stem(&k.source));
+        match groups.iter_mut().find(|g| fits(g)) {
             Some((_, files)) => files.push(&k.source),
             None => groups.push((key, vec![&k.source])),
         }
@@ -283,4 +289,34 @@ pub fn build(clang: &Path, ks: &[Kernel], rounds: usize, tmp: &Path) -> Result<B
         speedup_vs_sequential: m[2] / m[0],
         speedup_vs_all_cores: m[3] / m[0],
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn k(path: &str, std: &str) -> Kernel {
+        Kernel {
+            source: PathBuf::from(path),
+            cl_std: std.into(),
+            options: Vec::new(),
+            suite: "t".into(),
+        }
+    }
+
+    #[test]
+    fn files_of_one_name_go_to_separate_groups() {
+        let ks = [
+            k("a/vadd.cl", "CL1.2"),
+            k("b/vadd.cl", "CL1.2"),
+            k("c/other.cl", "CL1.2"),
+            k("d/vadd.cl", "CL2.0"),
+        ];
+        let g = groups(&ks);
+        let sizes: Vec<usize> = g.iter().map(|(_, f)| f.len()).collect();
+        // a and c together, b alone (same options, same name as a), d under CL2.0.
+        assert_eq!(sizes, [2, 1, 1]);
+        assert_eq!(g[1].1, [Path::new("b/vadd.cl")]);
+    }
 }
