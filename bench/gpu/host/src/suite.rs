@@ -208,6 +208,7 @@ struct RawVerify {
 /// How far CUDA's and Vulkan's floats may differ: `abs + rel * max(|a|, |b|)`.
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[allow(dead_code)] // read by tools/summarize.py; parsed here to check the suite
 pub struct XTol {
     #[serde(default)]
     pub rel: f64,
@@ -296,7 +297,9 @@ pub struct Verify {
     pub eps2: f64,
     pub tol: f64,
     pub outputs: Vec<usize>,
+    #[allow(dead_code)] // tools/summarize.py's
     pub xtol: Option<XTol>,
+    #[allow(dead_code)]
     pub xmismatch: Option<f64>,
 }
 

@@ -2,6 +2,8 @@
 //! tolerances and error measures as cuda/bench.cu. Buffers are 32-bit words; float buffers
 //! hold the bits of their floats.
 
+use std::rc::Rc;
+
 use anyhow::{bail, Result};
 
 use crate::data::{par_map, sample_indices};
@@ -53,8 +55,8 @@ impl Checked {
 pub trait Contents {
     /// The initial contents of buffer `i` (filled buffers only).
     fn initial(&self, i: usize) -> Result<&[u32]>;
-    /// The current contents of buffer `i`.
-    fn read(&self, i: usize) -> Result<Vec<u32>>;
+    /// The contents of buffer `i` after the checked iteration (read once, then kept).
+    fn read(&self, i: usize) -> Result<Rc<Vec<u32>>>;
 }
 
 fn f(w: u32) -> f32 {
@@ -211,7 +213,7 @@ pub fn check(b: &Bench, stride: u64, bufs: &dyn Contents) -> Result<Checked> {
             let src = bufs.initial(v.buf("src")?)?;
             let out = bufs.read(v.buf("dst")?)?;
             let mut acc = 0u32;
-            for (i, (&x, &got)) in src.iter().zip(&out).enumerate() {
+            for (i, (&x, &got)) in src.iter().zip(out.iter()).enumerate() {
                 if got != acc {
                     c.fail("exclusive_scan", i as u64, got as f64, acc as f64);
                     break;
