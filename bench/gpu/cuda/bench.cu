@@ -138,19 +138,26 @@ static std::string digest_json(const std::vector<uint32_t>& w, Ty ty)
     for (unsigned t = 0; t < nt; ++t)
         ts.emplace_back([&, t] {
             size_t lo = t * chunk, hi = std::min(w.size(), lo + chunk);
+            uint64_t hh = 0, ii = 0, nn = 0;  // locals: no false sharing between the threads
+            double ss = 0, aa = 0;
             for (size_t i = lo; i < hi; ++i) {
-                h[t] += splitmix_at(w[i], i);
+                hh += splitmix_at(w[i], i);
                 if (ty == TY_FLOAT) {
                     float x = fw(w[i]);
                     if (std::isnan(x))
-                        nan[t]++;
+                        nn++;
                     else {
-                        s[t] += x;
-                        a[t] += fabs((double)x);
+                        ss += x;
+                        aa += fabs((double)x);
                     }
                 } else
-                    is[t] += w[i];
+                    ii += w[i];
             }
+            h[t] = hh;
+            is[t] = ii;
+            nan[t] = nn;
+            s[t] = ss;
+            a[t] = aa;
         });
     for (auto& th : ts)
         th.join();
