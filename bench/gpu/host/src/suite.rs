@@ -533,11 +533,18 @@ fn resolve(rb: &RawBench, small: bool) -> Result<Bench> {
                 let vary = scope.uint(&c.vary, "csr vary")?;
                 let cols = scope.uint(&c.cols, "csr cols")?;
                 if vary > per_row || rows % 2 != 0 || cols == 0 {
-                    bail!("buffer `{}`: csr needs vary <= per_row, an even row count, cols > 0", b.name);
+                    bail!(
+                        "buffer `{}`: csr needs vary <= per_row, an even row count, cols > 0",
+                        b.name
+                    );
                 }
                 let want = if row_ptr { rows + 1 } else { rows * per_row };
                 if len != want {
-                    bail!("buffer `{}`: a CSR {} has {want} elements, not {len}", b.name, c.csr);
+                    bail!(
+                        "buffer `{}`: a CSR {} has {want} elements, not {len}",
+                        b.name,
+                        c.csr
+                    );
                 }
                 Init::Csr {
                     row_ptr,
@@ -571,8 +578,8 @@ fn resolve(rb: &RawBench, small: bool) -> Result<Bench> {
     let work = scope.uint(&rb.work, "work")?;
 
     let v = &rb.verify;
-    let (bkeys, okeys) = ref_keys(&v.reference)
-        .ok_or_else(|| anyhow!("verify.ref `{}` ({REFS})", v.reference))?;
+    let (bkeys, okeys) =
+        ref_keys(&v.reference).ok_or_else(|| anyhow!("verify.ref `{}` ({REFS})", v.reference))?;
     let mut verify = Verify {
         reference: v.reference.clone(),
         alpha: v.alpha.map_or(0.0, Num::f64),
@@ -717,9 +724,18 @@ fn expand(
         if d.body.is_some() {
             bail!("`do` needs a `for`");
         }
-        let kernel = d.kernel.clone().ok_or_else(|| anyhow!("a dispatch without a kernel"))?;
-        let g = d.global.as_ref().ok_or_else(|| anyhow!("`{kernel}`: no global"))?;
-        let l = d.local.as_ref().ok_or_else(|| anyhow!("`{kernel}`: no local"))?;
+        let kernel = d
+            .kernel
+            .clone()
+            .ok_or_else(|| anyhow!("a dispatch without a kernel"))?;
+        let g = d
+            .global
+            .as_ref()
+            .ok_or_else(|| anyhow!("`{kernel}`: no global"))?;
+        let l = d
+            .local
+            .as_ref()
+            .ok_or_else(|| anyhow!("`{kernel}`: no local"))?;
         if g.len() != 3 || l.len() != 3 {
             bail!("`{kernel}`: global and local have 3 entries");
         }
@@ -803,7 +819,10 @@ mod tests {
         let bs = s.bench.iter().find(|b| b.name == "bitonic_sort").unwrap();
         assert_eq!(bs.dispatches.len(), 2 + 120 + 15);
         assert_eq!(bs.dispatches[2].kernel, "bitonic_global_step");
-        assert_eq!(bs.dispatches[2].args[1..], [ArgKind::Uint(1024), ArgKind::Uint(512)]);
+        assert_eq!(
+            bs.dispatches[2].args[1..],
+            [ArgKind::Uint(1024), ArgKind::Uint(512)]
+        );
         assert_eq!(bs.dispatches[3].kernel, "bitonic_local_merge");
         let fw = s.bench.iter().find(|b| b.name == "floyd_warshall").unwrap();
         assert_eq!(fw.dispatches.len(), 2049);
@@ -851,11 +870,25 @@ mod tests {
             false,
         )
         .unwrap();
-        let ks: Vec<_> = s.bench[0].dispatches.iter().map(|d| d.args[0].clone()).collect();
-        assert_eq!(ks, [ArgKind::Uint(8), ArgKind::Uint(4), ArgKind::Uint(2), ArgKind::Uint(1)]);
+        let ks: Vec<_> = s.bench[0]
+            .dispatches
+            .iter()
+            .map(|d| d.args[0].clone())
+            .collect();
+        assert_eq!(
+            ks,
+            [
+                ArgKind::Uint(8),
+                ArgKind::Uint(4),
+                ArgKind::Uint(2),
+                ArgKind::Uint(1)
+            ]
+        );
         assert_eq!(s.bench[0].dispatches[3].args[1], ArgKind::Int(-1));
         assert!(Suite::parse(
-            &text("[[bench.dispatches]]\nkernel = \"f\"\nglobal = [\"n\", 1, 1]\nlocal = [3, 1, 1]"),
+            &text(
+                "[[bench.dispatches]]\nkernel = \"f\"\nglobal = [\"n\", 1, 1]\nlocal = [3, 1, 1]"
+            ),
             p,
             false
         )

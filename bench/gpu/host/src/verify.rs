@@ -163,7 +163,8 @@ pub fn check(b: &Bench, stride: u64, bufs: &dyn Contents) -> Result<Checked> {
                 let (r, col) = (j / n, j % n);
                 let (mut want, mut scale) = (0f64, 0f64);
                 for kk in 0..k {
-                    let p = f(a[(r * k + kk) as usize]) as f64 * f(bm[(kk * n + col) as usize]) as f64;
+                    let p =
+                        f(a[(r * k + kk) as usize]) as f64 * f(bm[(kk * n + col) as usize]) as f64;
                     want += p;
                     scale += p.abs();
                 }
@@ -259,12 +260,18 @@ pub fn check(b: &Bench, stride: u64, bufs: &dyn Contents) -> Result<Checked> {
         }
         "philox" => {
             let out = bufs.read(v.buf("dst")?)?;
-            let (ctr, k0, k1) = (v.int("ctr")? as u32, v.int("k0")? as u32, v.int("k1")? as u32);
+            let (ctr, k0, k1) = (
+                v.int("ctr")? as u32,
+                v.int("k0")? as u32,
+                v.int("k1")? as u32,
+            );
             for i in sample_indices(out.len() as u64 / 4, sample, stride) {
                 let want = philox(i as u32, ctr, k0, k1);
                 let got = &out[4 * i as usize..4 * i as usize + 4];
                 if got != want {
-                    c.fail_text(format!("philox at counter {i}: got {got:x?}, want {want:x?}"));
+                    c.fail_text(format!(
+                        "philox at counter {i}: got {got:x?}, want {want:x?}"
+                    ));
                 }
             }
         }
@@ -276,7 +283,12 @@ pub fn check(b: &Bench, stride: u64, bufs: &dyn Contents) -> Result<Checked> {
                 let (i, j) = (s as usize / n, s as usize % n);
                 let dij = d[i * n + j];
                 if dij > d0[i * n + j] {
-                    c.fail("floyd: longer than the edge", s, dij as f64, d0[i * n + j] as f64);
+                    c.fail(
+                        "floyd: longer than the edge",
+                        s,
+                        dij as f64,
+                        d0[i * n + j] as f64,
+                    );
                 }
                 for k in 0..n {
                     let via = d[i * n + k] as u64 + d[k * n + j] as u64;
@@ -290,7 +302,11 @@ pub fn check(b: &Bench, stride: u64, bufs: &dyn Contents) -> Result<Checked> {
             let feat = bufs.initial(v.buf("a")?)?;
             let cent = bufs.initial(v.buf("b")?)?;
             let out = bufs.read(v.buf("c")?)?;
-            let (np, nc, nf) = (v.int("m")? as usize, v.int("n")? as usize, v.int("k")? as usize);
+            let (np, nc, nf) = (
+                v.int("m")? as usize,
+                v.int("n")? as usize,
+                v.int("k")? as usize,
+            );
             for p in sample_indices(np as u64, sample, stride) {
                 let p = p as usize;
                 let (mut best, mut best_d) = (0u32, f32::MAX);
@@ -370,6 +386,9 @@ mod tests {
     #[test]
     fn philox_known_answers() {
         // counter (0,0,0,0), key (0,0)
-        assert_eq!(philox(0, 0, 0, 0), [0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8]);
+        assert_eq!(
+            philox(0, 0, 0, 0),
+            [0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8]
+        );
     }
 }
