@@ -55,10 +55,16 @@ int main(int argc, char** argv)
         fprintf(stderr, "suite has no sgemm_reg64\n");
         return 2;
     }
-    const int M = (int)d->verify.m, N = (int)d->verify.n, K = (int)d->verify.k;
+    const int M = (int)d->verify.num[V_M], N = (int)d->verify.num[V_N], K = (int)d->verify.num[V_K];
     std::vector<float> A((size_t)M * K), B((size_t)K * N);
-    fill_host(d->bufs[d->verify.buf[0]].init, A);
-    fill_host(d->bufs[d->verify.buf[1]].init, B);
+    {
+        std::vector<uint32_t> w((size_t)M * K);
+        fill_host(d->bufs[d->verify.buf[V_A]], w);
+        memcpy(A.data(), w.data(), w.size() * 4);
+        w.resize((size_t)K * N);
+        fill_host(d->bufs[d->verify.buf[V_B]], w);
+        memcpy(B.data(), w.data(), w.size() * 4);
+    }
     float *dA, *dB, *dC;
     CK(cudaMalloc(&dA, A.size() * 4));
     CK(cudaMalloc(&dB, B.size() * 4));

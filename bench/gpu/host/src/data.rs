@@ -1,7 +1,8 @@
-//! The suite's deterministic contents (README.md, "Contents") and sampled indices, computed
-//! element by element (never a whole-buffer intermediate), on all cores.
+//! The suite's deterministic contents (README.md, "Contents"), sampled indices and output
+//! digests, computed element by element (never a whole-buffer intermediate), on all cores.
+//! cuda/suite.h and cuda/bench.cu compute the same numbers.
 
-use crate::suite::Fill;
+use crate::suite::{Fill, Init, Ty};
 
 /// Output number `i + 1` of the splitmix64 stream seeded `seed`.
 pub fn splitmix_at(seed: u64, i: u64) -> u64 {
@@ -11,23 +12,77 @@ pub fn splitmix_at(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Element `i` of a fill: `(float)((double)(min + x mod (max - min + 1)) / scale)`.
-pub fn fill_value(f: &Fill, i: u64) -> f32 {
+/// Element `i` of a fill as a 32-bit word: `min + x mod (max - min + 1)`, for floats
+/// `(float)((double)k / scale)`.
+pub fn fill_word(f: &Fill, ty: Ty, i: u64) -> u32 {
     let span = (f.max as i128 - f.min as i128 + 1) as u128;
     let k = f.min as i128 + (splitmix_at(f.seed, i) as u128 % span) as i128;
-    let scale = f.scale.map_or(1.0, |s| s.f64());
-    (k as f64 / scale) as f32
+    match ty {
+        Ty::Float => {
+            let scale = f.scale.map_or(1.0, |s| s.f64());
+            ((k as f64 / scale) as f32).to_bits()
+        }
+        Ty::Uint | Ty::Int => k as i64 as u32,
+    }
 }
 
-/// `len` elements of a fill with one table per vector component (element `i` uses table
+/// Element `i` of a float fill.
+#[cfg(test)]
+pub fn fill_value(f: &Fill, i: u64) -> f32 {
+    f32::from_bits(fill_word(f, Ty::Float, i))
+}
+
+/// The initial contents of a filled buffer (None for "poison" and "zero").
+pub fn initial(init: &Init, ty: Ty, len: usize) -> Option<Vec<u32>> {
+    match init {
+        Init::Poison | Init::Zero => None,
+        Init::Fill(comps) => Some(fill(comps, ty, len)),
+        Init::Csr {
+            row_ptr,
+            rows,
+            cols,
+            per_row,
+            vary,
+            seed,
+        } => Some(if *row_ptr {
+            csr_row_ptr(*rows, *per_row, *vary, *seed)
+        } else {
+            let mut v = vec![0u32; len];
+            par_chunks(&mut v, |start, chunk| {
+                for (j, x) in chunk.iter_mut().enumerate() {
+                    *x = (splitmix_at(seed.wrapping_add(1), (start + j) as u64) % cols) as u32;
+                }
+            });
+            v
+        }),
+    }
+}
+
+/// CSR row offsets: rows 2m and 2m + 1 have per_row + d and per_row - d non-zeros,
+/// d = splitmix(seed, m) mod (vary + 1), so there are rows * per_row in all.
+pub fn csr_row_ptr(rows: u64, per_row: u64, vary: u64, seed: u64) -> Vec<u32> {
+    let mut v = Vec::with_capacity(rows as usize + 1);
+    let mut at = 0u64;
+    v.push(0);
+    for m in 0..rows / 2 {
+        let d = splitmix_at(seed, m) % (vary + 1);
+        at += per_row + d;
+        v.push(at as u32);
+        at += per_row - d;
+        v.push(at as u32);
+    }
+    v
+}
+
+/// `len` words of a fill with one table per vector component (element `i` uses table
 /// `i % C` at index `i / C`).
-pub fn fill(comps: &[Fill], len: usize) -> Vec<f32> {
-    let mut v = vec![0f32; len];
+pub fn fill(comps: &[Fill], ty: Ty, len: usize) -> Vec<u32> {
+    let mut v = vec![0u32; len];
     let c = comps.len().max(1);
     par_chunks(&mut v, |start, chunk| {
         for (j, x) in chunk.iter_mut().enumerate() {
             let i = (start + j) as u64;
-            *x = fill_value(&comps[(i % c as u64) as usize], i / c as u64);
+            *x = fill_word(&comps[(i % c as u64) as usize], ty, i / c as u64);
         }
     });
     v
@@ -46,6 +101,26 @@ pub fn par_chunks<T: Send>(v: &mut [T], body: impl Fn(usize, &mut [T]) + Sync) {
     });
 }
 
+/// Folds `f(start, chunk)` over chunks of `v` on all cores; the results in chunk order.
+pub fn par_map<T: Sync, R: Send>(v: &[T], f: impl Fn(usize, &[T]) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(32));
+    let threads = if v.len() < 1 << 16 { 1 } else { threads };
+    let chunk = v.len().div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        let hs: Vec<_> = v
+            .chunks(chunk)
+            .enumerate()
+            .map(|(n, c)| {
+                let f = &f;
+                s.spawn(move || f(n * chunk, c))
+            })
+            .collect();
+        hs.into_iter()
+            .map(|h| h.join().expect("worker thread"))
+            .collect()
+    })
+}
+
 /// The sampled indices: `(k · stride) mod len` for `k < count`, then `len − 1`.
 pub fn sample_indices(len: u64, count: u64, stride: u64) -> Vec<u64> {
     let mut v: Vec<u64> = (0..count)
@@ -53,6 +128,89 @@ pub fn sample_indices(len: u64, count: u64, stride: u64) -> Vec<u64> {
         .collect();
     v.push(len - 1);
     v
+}
+
+/// How many elements of each output a digest samples (plus the last one).
+pub const DIGEST_SAMPLE: u64 = 256;
+
+/// What the JSON line says about an output buffer (README.md, "Cross-check").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Digest {
+    pub ty: Ty,
+    pub len: u64,
+    /// Σ_i splitmix_at(word_i, i), wrapping.
+    pub hash: u64,
+    /// Floats: Σ x and Σ |x| in double (over the non-NaN elements), and the NaN count;
+    /// integers: Σ word (wrapping u64) in `sum`, 0 elsewhere.
+    pub sum: f64,
+    pub abs: f64,
+    pub isum: u64,
+    pub nan: u64,
+    /// The words at sample_indices(len, DIGEST_SAMPLE, stride).
+    pub sample: Vec<u32>,
+}
+
+pub fn digest(words: &[u32], ty: Ty, stride: u64) -> Digest {
+    let parts = par_map(words, |start, c| {
+        let (mut h, mut s, mut a, mut is, mut nan) = (0u64, 0f64, 0f64, 0u64, 0u64);
+        for (j, &w) in c.iter().enumerate() {
+            h = h.wrapping_add(splitmix_at(w as u64, (start + j) as u64));
+            if ty == Ty::Float {
+                let x = f32::from_bits(w);
+                if x.is_nan() {
+                    nan += 1;
+                } else {
+                    s += x as f64;
+                    a += (x as f64).abs();
+                }
+            } else {
+                is = is.wrapping_add(w as u64);
+            }
+        }
+        (h, s, a, is, nan)
+    });
+    let mut d = Digest {
+        ty,
+        len: words.len() as u64,
+        hash: 0,
+        sum: 0.0,
+        abs: 0.0,
+        isum: 0,
+        nan: 0,
+        sample: Vec::new(),
+    };
+    for (h, s, a, is, nan) in parts {
+        d.hash = d.hash.wrapping_add(h);
+        d.sum += s;
+        d.abs += a;
+        d.isum = d.isum.wrapping_add(is);
+        d.nan += nan;
+    }
+    d.sample = sample_indices(words.len() as u64, DIGEST_SAMPLE, stride)
+        .into_iter()
+        .map(|i| words[i as usize])
+        .collect();
+    d
+}
+
+impl Digest {
+    /// The JSON object (`"sum"` as an integer for integer buffers).
+    pub fn json(&self) -> String {
+        let sample: Vec<String> = self.sample.iter().map(|w| w.to_string()).collect();
+        let (sum, abs) = if self.ty == Ty::Float {
+            (format!("{:e}", self.sum), format!("{:e}", self.abs))
+        } else {
+            (self.isum.to_string(), "0".into())
+        };
+        format!(
+            "{{\"type\":\"{}\",\"len\":{},\"hash\":\"{:016x}\",\"sum\":{sum},\"abs\":{abs},\"nan\":{},\"sample\":[{}]}}",
+            self.ty.name(),
+            self.len,
+            self.hash,
+            self.nan,
+            sample.join(",")
+        )
+    }
 }
 
 #[cfg(test)]
@@ -81,12 +239,20 @@ mod tests {
                 Values::F32(v) => v,
                 other => panic!("not floats: {other:?}"),
             };
-            let got = fill(&[f], 70000);
-            assert!(got
-                .iter()
-                .zip(&want)
-                .all(|(a, b)| a.to_bits() == b.to_bits()));
+            let got = fill(&[f], Ty::Float, 70000);
+            assert!(got.iter().zip(&want).all(|(a, b)| *a == b.to_bits()));
         }
+        let f = Fill {
+            seed: 191,
+            min: 0,
+            max: 4294967295,
+            scale: None,
+        };
+        let want = match Values::random(ElemType::Uint, 1000, 191, 0, 4294967295, None).unwrap() {
+            Values::U32(v) => v,
+            other => panic!("not uints: {other:?}"),
+        };
+        assert_eq!(fill(&[f], Ty::Uint, 1000), want);
     }
 
     #[test]
@@ -98,9 +264,32 @@ mod tests {
             scale: None,
         };
         let b = Fill { seed: 12, ..a };
-        let v = fill(&[a, b], 8);
-        assert_eq!(v[2], fill_value(&a, 1));
-        assert_eq!(v[3], fill_value(&b, 1));
+        let v = fill(&[a, b], Ty::Float, 8);
+        assert_eq!(v[2], fill_value(&a, 1).to_bits());
+        assert_eq!(v[3], fill_value(&b, 1).to_bits());
+    }
+
+    #[test]
+    fn csr_shape() {
+        let rp = csr_row_ptr(1000, 16, 8, 121);
+        assert_eq!(rp.len(), 1001);
+        assert_eq!(rp[1000], 16000);
+        assert!(rp.windows(2).all(|w| (8..=24).contains(&(w[1] - w[0]))));
+        assert!(rp.windows(2).any(|w| w[1] - w[0] != 16));
+    }
+
+    #[test]
+    fn digests() {
+        let v: Vec<u32> = (0..100_000).map(|i| (i as f32 * 0.5).to_bits()).collect();
+        let d = digest(&v, Ty::Float, 7);
+        assert_eq!(d.sum, (0..100_000).map(|i| i as f64 * 0.5).sum::<f64>());
+        assert_eq!(d.nan, 0);
+        assert_eq!(d.sample.len(), 257);
+        let mut w = v.clone();
+        w.swap(3, 4);
+        assert_ne!(digest(&w, Ty::Float, 7).hash, d.hash);
+        w[5] = u32::MAX;
+        assert_eq!(digest(&w, Ty::Float, 7).nan, 1);
     }
 
     #[test]

@@ -20,18 +20,23 @@
 //! every benchmark to sizes lavapipe runs in milliseconds (suite::shrink).
 
 mod data;
+mod expr;
 mod suite;
 mod verify;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+use std::rc::Rc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, bail, Context, Result};
 use vkhost::{Arg, Buffer, Device, NdRange, Program, Reflection, Step};
 
 use suite::{ArgKind, Bench, Init, Suite};
+
+use data::Digest;
 
 /// The options every kernel is compiled with.
 const CLC_OPTIONS: &[&str] = &["--target=vulkan1.2", "-O2"];
@@ -138,13 +143,14 @@ fn temp_modules(suite: &Suite, clc: &Path) -> Result<Modules> {
 /// Compiles every source of the suite with `clc` into `dir`.
 fn compile_all(suite: &Suite, clc: &Path, dir: &Path) -> Result<Modules> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    for source in suite.sources() {
+    for (source, std) in suite.sources() {
         let stem = suite::source_stem(&source)?;
         let input = suite.dir.join(&source);
         let spv = dir.join(format!("{stem}.spv"));
         let json = dir.join(format!("{stem}.json"));
         let out = Command::new(clc)
             .args(CLC_OPTIONS)
+            .args(std.map(|s| format!("-cl-std={s}")))
             .arg(&input)
             .arg("-o")
             .arg(&spv)
@@ -225,18 +231,23 @@ fn load_program(dev: &Device, m: &Modules, stem: &str) -> Result<Program> {
 /// A benchmark's buffers on the device, and the initial contents of the filled ones.
 struct Buffers {
     dev: Vec<Buffer>,
-    host: Vec<Option<Vec<f32>>>,
+    host: Vec<Option<Vec<u32>>>,
+    /// Read-backs after the checked iteration (verify::Contents::read).
+    read: RefCell<HashMap<usize, Rc<Vec<u32>>>>,
 }
 
 impl verify::Contents for Buffers {
-    fn initial(&self, i: usize) -> Result<&[f32]> {
+    fn initial(&self, i: usize) -> Result<&[u32]> {
         self.host
             .get(i)
             .and_then(|h| h.as_deref())
             .ok_or_else(|| anyhow!("buffer {i} has no initial contents (not a filled buffer)"))
     }
 
-    fn read(&self, i: usize) -> Result<Vec<f32>> {
+    fn read(&self, i: usize) -> Result<Rc<Vec<u32>>> {
+        if let Some(v) = self.read.borrow().get(&i) {
+            return Ok(v.clone());
+        }
         let b = &self.dev[i];
         let len = usize::try_from(b.size())?;
         let mut out = Vec::with_capacity(len / 4);
@@ -248,10 +259,12 @@ impl verify::Contents for Buffers {
             out.extend(
                 bytes[..n]
                     .chunks_exact(4)
-                    .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
             );
             off += n;
         }
+        let out = Rc::new(out);
+        self.read.borrow_mut().insert(i, out.clone());
         Ok(out)
     }
 }
@@ -260,19 +273,18 @@ fn make_buffers(dev: &Device, b: &Bench) -> Result<Buffers> {
     let mut out = Buffers {
         dev: Vec::new(),
         host: Vec::new(),
+        read: RefCell::new(HashMap::new()),
     };
     for def in &b.buffers {
         let len = usize::try_from(def.len)?;
         let buf = Buffer::new(dev, def.len * 4)
             .with_context(|| format!("allocating `{}` ({} bytes)", def.name, def.len * 4))?;
-        let host = match &def.init {
-            Init::Named(n) => {
-                buf.fill(if n == "poison" { 0xFFFF_FFFF } else { 0 })?;
-                None
-            }
-            Init::One(f) => Some(data::fill(std::slice::from_ref(f), len)),
-            Init::Components(fs) => Some(data::fill(fs, len)),
-        };
+        match def.init {
+            Init::Poison => buf.fill(0xFFFF_FFFF)?,
+            Init::Zero => buf.fill(0)?,
+            _ => {}
+        }
+        let host = data::initial(&def.init, def.ty, len);
         if let Some(h) = &host {
             let mut bytes = Vec::with_capacity(CHUNK.min(len * 4));
             for (k, chunk) in h.chunks(CHUNK / 4).enumerate() {
@@ -303,6 +315,7 @@ struct Outcome {
     n: u32,
     warmup_ms: f64,
     checked: verify::Checked,
+    digests: Vec<(String, Digest)>,
     short_sample: bool,
     t_start: f64,
     t_end: f64,
@@ -323,17 +336,14 @@ fn run_bench(
 ) -> Result<Outcome> {
     let bufs = make_buffers(dev, b)?;
     // Argument values, then the arguments borrowing them.
-    let kinds: Vec<Vec<ArgKind>> = b
-        .dispatches
-        .iter()
-        .map(|d| d.args.iter().map(|a| b.arg(a)).collect())
-        .collect::<Result<_>>()?;
+    let kinds: Vec<&Vec<ArgKind>> = b.dispatches.iter().map(|d| &d.args).collect();
     let values: Vec<Vec<[u8; 4]>> = kinds
         .iter()
         .map(|ks| {
             ks.iter()
                 .map(|k| match k {
                     ArgKind::Uint(u) => u.to_le_bytes(),
+                    ArgKind::Int(i) => i.to_le_bytes(),
                     ArgKind::Float(f) => f.to_le_bytes(),
                     ArgKind::Buffer(_) => [0; 4],
                 })
@@ -375,6 +385,14 @@ fn run_bench(
         .launch_steps(&steps, 1)
         .context("the checked iteration")?;
     let checked = verify::check(b, suite.defaults.sample_stride, &bufs)?;
+    let mut digests = Vec::new();
+    for &o in &b.verify.outputs {
+        let words = verify::Contents::read(&bufs, o)?;
+        digests.push((
+            b.buffers[o].name.clone(),
+            data::digest(&words, b.buffers[o].ty, suite.defaults.sample_stride),
+        ));
+    }
 
     // 2. Warm-up: a probe of iters/4 iterations for a first time per iteration, then one
     //    long submission of back-to-back iterations (another if the probe ran at low clocks
@@ -415,6 +433,7 @@ fn run_bench(
         n,
         warmup_ms: warm_ms,
         checked,
+        digests,
         short_sample,
         t_start,
         t_end,
@@ -473,7 +492,7 @@ fn json_line(b: &Bench, o: &Outcome, c: &Context_) -> String {
         "{{\"name\":{},\"impl\":\"vulkan\",\"ms\":{med:.6},\"{}\":{rate:.2},\"rounds\":[{}],\
 \"iters\":{},\"warmup_ms\":{:.1},\"verified\":{},\"max_err\":{max_err},\"short_sample\":{},\
 \"round_index\":{},\"t_start\":{:.3},\"t_end\":{:.3},\"device\":{},\"driver\":{},\"vk_api\":{},\
-\"clc\":{}{}}}",
+\"clc\":{},\"outputs\":{{{}}}{}}}",
         s(&b.name),
         b.metric,
         rounds.join(","),
@@ -487,7 +506,15 @@ fn json_line(b: &Bench, o: &Outcome, c: &Context_) -> String {
         s(c.device),
         s(c.driver),
         s(c.api),
-        s(c.clc),
+        s(&match &b.std {
+            Some(std) => format!("{} -cl-std={std}", c.clc),
+            None => c.clc.to_string(),
+        }),
+        o.digests
+            .iter()
+            .map(|(n, d)| format!("{}:{}", s(n), d.json()))
+            .collect::<Vec<_>>()
+            .join(","),
         if c.small { ",\"small\":true" } else { "" },
     )
 }
@@ -498,10 +525,7 @@ fn real_main() -> Result<bool> {
         .suite
         .clone()
         .ok_or_else(|| anyhow!("--suite is required\n{USAGE}"))?;
-    let mut suite = Suite::load(&path)?;
-    if o.small {
-        suite::shrink(&mut suite)?;
-    }
+    let suite = Suite::load(&path, o.small)?;
     if o.list {
         for b in &suite.bench {
             println!("{}", b.name);
