@@ -594,13 +594,24 @@ fn remove_copy_phis(function: &mut Function, pinned: &HashSet<Word>) -> bool {
         if copies.is_empty() {
             return changed;
         }
-        // A copy of a copy: follow the chain (no cycles: a phi is never its own value).
+        // A copy of a copy: follow the chain. Phis of unreachable blocks could copy each
+        // other in a cycle; the walk is bounded, and a cycle is left alone.
         let resolve = |mut v: Word| {
-            while let Some(&next) = copies.get(&v) {
-                v = next;
+            for _ in 0..=copies.len() {
+                match copies.get(&v) {
+                    Some(&next) => v = next,
+                    None => return Some(v),
+                }
             }
-            v
+            None
         };
+        let copies: HashMap<Word, Word> = copies
+            .keys()
+            .filter_map(|&p| resolve(p).map(|v| (p, v)))
+            .collect();
+        if copies.is_empty() {
+            return changed;
+        }
         for block in &mut function.blocks {
             block
                 .instructions
@@ -608,7 +619,9 @@ fn remove_copy_phis(function: &mut Function, pinned: &HashSet<Word>) -> bool {
             for inst in &mut block.instructions {
                 for op in &mut inst.operands {
                     if let Operand::IdRef(id) = op {
-                        *id = resolve(*id);
+                        if let Some(&v) = copies.get(id) {
+                            *id = v;
+                        }
                     }
                 }
             }

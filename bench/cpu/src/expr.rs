@@ -1,4 +1,5 @@
-//! Integer expressions of `suite.toml` (sizes, work sizes, scalar arguments, loop bounds):
+//! Integer expressions of `suite.toml` (sizes, work sizes, scalar arguments, loop bounds), in
+//! bench/cpu's suite and bench/gpu's (gpu-bench includes this file with `#[path]`):
 //! decimal literals, names (parameters and loop variables), `+ - * / %` with C precedence,
 //! unary minus, parentheses, and the functions `cdiv(a, b)` (division rounding up),
 //! `log2(a)` (of a power of two), `min(a, b)` and `max(a, b)`. Arithmetic is on `i64`; an

@@ -20,6 +20,8 @@
 //! every benchmark to sizes lavapipe runs in milliseconds (suite::shrink).
 
 mod data;
+// The same expression language as bench/cpu's suite.toml: one file for both suites.
+#[path = "../../../cpu/src/expr.rs"]
 mod expr;
 mod suite;
 mod verify;
