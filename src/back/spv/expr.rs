@@ -70,6 +70,19 @@ impl Writer<'_> {
         ) {
             self.line(span);
         }
+        // Vulkan: pointers into Function storage (`flavor::logical_private`) have no AST
+        // type of their own (a private pointer type is a buffer address).
+        match x.kind {
+            ExprKind::AddrOf(p) if self.in_function_storage(st, p) => return self.place(st, p),
+            ExprKind::Load(_) if self.logical_pointer(st, e) => {
+                if let ExprKind::Load(p) = x.kind {
+                    if let ExprKind::Local(l) = st.f.exprs[p].kind {
+                        return Ok(st.values[&l]);
+                    }
+                }
+            }
+            _ => {}
+        }
         let ty = self.ty(x.ty, span)?;
         if let Category::Place { .. } = x.category {
             if let ExprKind::Swizzle { .. } = x.kind {

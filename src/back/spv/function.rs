@@ -48,6 +48,9 @@ pub(super) struct FnState<'a> {
     /// Vulkan: the kernel's `__local` arguments among `values`, as their work-group arrays
     /// (variable, element type, storage class) when only the entry point calls the kernel.
     pub(super) local_arrays: HashMap<Handle<Local>, (Word, Word, StorageClass)>,
+    /// Vulkan: the private pointer parameters that are `Function`-storage pointers
+    /// (`flavor::logical_private`).
+    pub(super) logical: std::collections::HashSet<Handle<Local>>,
 }
 
 impl Writer<'_> {
@@ -204,6 +207,15 @@ impl Writer<'_> {
                     let ty = self.vk_image_type(*image, texel);
                     images.push((i, ty, texel));
                     ty
+                }
+                _ if self.stack.logical_params.contains(&(fh, i)) => {
+                    // A pointer to the caller's variable, which stays in Function storage.
+                    let Some((pointee, _, _)) = self.m.types.as_pointer(l.ty.ty) else {
+                        return super::bug(l.span, "a logical pointer parameter of another type");
+                    };
+                    let t = self.ty(pointee, l.span)?;
+                    let sc = self.function_class();
+                    self.pointer_sc(sc, t)
                 }
                 _ => self.ty(l.ty.ty, l.span)?,
             };
@@ -377,6 +389,13 @@ impl Writer<'_> {
             on_stack: Default::default(),
             values: HashMap::new(),
             local_arrays: HashMap::new(),
+            logical: f
+                .params
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| self.stack.logical_params.contains(&(fh, i)))
+                .map(|(_, &p)| p)
+                .collect(),
         };
         // Every variable is an OpVariable at the top of the entry block, as SPIR-V requires.
         let mut stacked = Vec::new();

@@ -102,7 +102,11 @@ impl Writer<'_> {
                 None => bug(span, "global without storage"),
             },
             ExprKind::Deref(p) => {
-                let sc = self.storage_class(space, Site::Pointee);
+                let sc = if self.logical_pointer(st, p) {
+                    self.function_class()
+                } else {
+                    self.storage_class(space, Site::Pointee)
+                };
                 Ok((self.value(st, p)?, sc))
             }
             ExprKind::Index { base, index } => {
@@ -257,6 +261,29 @@ impl Writer<'_> {
             self.b.access_chain(ptr_ty, None, var, [outer, inner])?,
             sc,
         )))
+    }
+
+    /// Vulkan: whether pointer value `p` is a parameter that points into the caller's
+    /// `Function` storage (`flavor::logical_private`).
+    pub(super) fn logical_pointer(&self, st: &FnState<'_>, p: Handle<Expr>) -> bool {
+        match st.f.exprs[p].kind {
+            ExprKind::Load(q) => {
+                matches!(st.f.exprs[q].kind, ExprKind::Local(l) if st.logical.contains(&l))
+            }
+            _ => false,
+        }
+    }
+
+    /// Vulkan: whether place `p` is a whole private variable in `Function` storage.
+    pub(super) fn in_function_storage(&self, st: &FnState<'_>, p: Handle<Expr>) -> bool {
+        match st.f.exprs[p].kind {
+            ExprKind::Local(l) => {
+                self.opts.flavor.is_vulkan()
+                    && st.locals.contains_key(&l)
+                    && self.local_class(st, l) == StorageClass::Function
+            }
+            _ => false,
+        }
     }
 
     /// The storage class of a local variable's storage.

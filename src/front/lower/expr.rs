@@ -594,6 +594,22 @@ impl Lowerer<'_, '_> {
     ) -> R<Handle<Expr>> {
         let span = self.span(c);
         let base = self.expr(base_c, cx)?;
+        // `p->xy`: components of the vector a pointer points to.
+        let base = match self.module.types.as_pointer(cx.exprs[base].ty) {
+            Some((pointee, space, is_const))
+                if matches!(self.module.types.get(pointee), Type::Vector { .. }) =>
+            {
+                let p = self.as_value(base, cx);
+                self.push(
+                    cx,
+                    ExprKind::Deref(p),
+                    pointee,
+                    Category::Place { space, is_const },
+                    span,
+                )
+            }
+            _ => base,
+        };
         let Type::Vector { len, .. } = self.module.types.get(cx.exprs[base].ty).clone() else {
             return self.unsupported(c, "component access on a non-vector");
         };

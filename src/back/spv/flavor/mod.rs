@@ -3,6 +3,7 @@
 //! model, memory semantics and scopes, the math instruction set and the validator
 //! environment — so the rest of the backend stays target-neutral.
 
+pub mod logical_private;
 pub mod opencl;
 pub mod vulkan;
 

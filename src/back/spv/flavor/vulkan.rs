@@ -309,6 +309,8 @@ pub mod abi {
     use clc_passes::pipeline::Validated;
     use std::collections::{HashMap, HashSet};
 
+    use super::super::logical_private;
+
     /// Bytes of the block header (global offset, work dimension, global size, the data
     /// buffer's and the private stack's addresses).
     pub const HEADER_BYTES: u64 = 48;
@@ -737,16 +739,24 @@ pub mod abi {
         pub slots: HashMap<(Handle<Function>, Handle<Local>), u64>,
         /// Bytes per work-item (a multiple of 16; 0 when nothing escapes).
         pub frame: u64,
+        /// The private pointer parameters that are `Function`-storage pointers.
+        pub logical_params: HashSet<logical_private::Param>,
     }
 
     /// Lays out the private stack: OpenCL C has no recursion, so every escaping object of
-    /// the module gets its own slot in one frame.
+    /// the module gets its own slot in one frame. `&x` passed to a private pointer
+    /// parameter that stays logical (`logical_private`) needs no slot.
     pub fn stack(module: &Module) -> StackLayout {
         let layout = &module.lang.layout;
-        let mut out = StackLayout::default();
+        let mut out = StackLayout {
+            logical_params: logical_private::logical_params(module),
+            ..StackLayout::default()
+        };
         let mut pos = 0u64;
         for (fh, f) in module.functions.iter() {
-            for l in escaping(module, f) {
+            let facts = logical_private::Facts::of(f);
+            let passed = logical_private::passed_addresses(module, f, &facts, &out.logical_params);
+            for l in escaping(module, f, &passed) {
                 let ty = f.locals[l].ty.ty;
                 let align = module.types.align_of(ty, layout).max(1);
                 pos = pos.div_ceil(align) * align;
@@ -781,8 +791,13 @@ pub mod abi {
         out
     }
 
-    /// The private locals of `f` that cannot stay in logical `Function` storage.
-    pub fn escaping(module: &Module, f: &Function) -> Vec<Handle<Local>> {
+    /// The private locals of `f` that cannot stay in logical `Function` storage; the
+    /// address-of expressions in `passed` need no address (`logical_private`).
+    pub fn escaping(
+        module: &Module,
+        f: &Function,
+        passed: &HashSet<Handle<Expr>>,
+    ) -> Vec<Handle<Local>> {
         let mut indexed = HashSet::new();
         for (_, e) in f.exprs.iter() {
             if let ExprKind::Index { base, .. } = e.kind {
@@ -800,6 +815,7 @@ pub mod abi {
         let mut out = HashSet::new();
         for (h, e) in f.exprs.iter() {
             let root = match e.kind {
+                ExprKind::AddrOf(_) if passed.contains(&h) => None,
                 ExprKind::AddrOf(p) => root(f, p),
                 ExprKind::Cast {
                     kind: CastKind::ArrayToPointer,
@@ -824,7 +840,7 @@ pub mod abi {
     }
 
     /// The local variable a place expression designates (part of).
-    fn root(f: &Function, e: Handle<Expr>) -> Option<Handle<Local>> {
+    pub(crate) fn root(f: &Function, e: Handle<Expr>) -> Option<Handle<Local>> {
         match &f.exprs[e].kind {
             ExprKind::Local(l) => Some(*l),
             ExprKind::CompoundLiteral { local, .. } => Some(*local),
