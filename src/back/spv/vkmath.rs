@@ -18,6 +18,7 @@
 mod convert;
 mod dmath;
 mod exact;
+mod fmath;
 mod int;
 mod transc;
 

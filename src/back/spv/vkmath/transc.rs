@@ -92,6 +92,9 @@ pub(super) fn supported(sig: &Sig) -> bool {
 
 pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
     let (rs, _) = sig.result;
+    if let Some(result) = super::fmath::body(f, sig.op, *a.first()?) {
+        return Some(Body { result, out: None });
+    }
     let x = f.conv(*a.first()?, F64);
     let y = a.get(1).map(|&v| {
         if matches!(f.kind(v), Scalar::Int { .. }) {

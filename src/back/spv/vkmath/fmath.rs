@@ -1,0 +1,130 @@
+//! `float` versions of `exp`, `exp2`, `log` and `log2` computed in `float` (the other
+//! transcendentals widen to `double`, [`super::transc`]). GPUs run `double` at a fraction of
+//! the `float` rate, and these four are the ones hot loops call (Black–Scholes, softmax,
+//! entropy): the `double` versions made `black_scholes` 2.2× slower than CUDA on the H100.
+//!
+//! Each result is within about one ulp (OpenCL's bound is 3 ulp), using only additions,
+//! multiplications and one division, each rounded (never fused: the reduction steps are
+//! exact without a fused multiply-add). `kernels/builtins/vk_float_math_sweep` measures the
+//! error over millions of arguments against the `double` versions.
+//!
+//! - `exp`: k = rint(x·log₂e), r = x − k·ln2 with ln2 in two parts (Cody–Waite: k·C₁ is
+//!   exact, C₁ having 16 significant bits and |k| ≤ 150), eʳ = 1 + (r + r²·P(r)) with P the
+//!   Taylor polynomial to r⁷ (|r| ≤ 0.35: truncation below 2^-27), then 2ᵏ in two exact
+//!   scalings (the second rounds once into the subnormals). `exp2`: k = rint(x), r =
+//!   (x − k)·ln2.
+//! - `log`: x = 2ᵉ·m with m in [√½, √2), f = m − 1 (exact), s = f/(2 + f), z = s²,
+//!   log m = f − s·(f − T) with T = z·(2/3 + 2z/5 + 2z²/7 + 2z³/9 + 2z⁴/11) (|s| ≤ 0.172:
+//!   truncation below 2^-33), plus e·ln2 in two parts. `log2`: e + log m · log₂e.
+
+use super::{Fx, I32};
+use clc_passes::ast::Scalar;
+use rspirv::spirv::{GlslStd450Op as GLOp, OpenclStd100Op as C, Word};
+use std::f64::consts::{LN_2, LOG2_E};
+
+const F32: Scalar = Scalar::Float { width: 32 };
+const U32: Scalar = Scalar::Int {
+    width: 32,
+    signed: false,
+};
+
+/// ln2 = LN2_HI + LN2_LO, LN2_HI with 16 significant bits (k·LN2_HI is exact for |k| < 256).
+const LN2_HI: f64 = 0.693_145_751_953_125;
+const LN2_LO: f64 = 1.428_606_820_309_417_2e-6;
+
+/// log₂e to 12 significant bits.
+const LOG2E_HI: f64 = 1.442_382_812_5;
+
+/// The value of `op` on `float` operand `x`, or `None` where this module has no version.
+pub(super) fn body(f: &Fx<'_, '_>, op: C, x: Word) -> Option<Word> {
+    if f.kind(x) != F32 {
+        return None;
+    }
+    Some(match op {
+        C::exp => {
+            let xc = f.glsl(GLOp::FClamp, &[x, f.cf(F32, -104.0), f.cf(F32, 89.0)]);
+            let k = f.rint(f.mul(xc, f.cf(F32, LOG2_E)));
+            let hi = f.sub(xc, f.mul(k, f.cf(F32, LN2_HI)));
+            let r = f.sub(hi, f.mul(k, f.cf(F32, LN2_LO)));
+            let y = scaled_exp(f, r, k);
+            f.sel(f.isnan(x), x, y)
+        }
+        C::exp2 => {
+            let xc = f.glsl(GLOp::FClamp, &[x, f.cf(F32, -151.0), f.cf(F32, 129.0)]);
+            let k = f.rint(xc);
+            let r = f.mul(f.sub(xc, k), f.cf(F32, LN_2));
+            let y = scaled_exp(f, r, k);
+            f.sel(f.isnan(x), x, y)
+        }
+        C::log | C::log2 => {
+            let (e, fm, corr) = log_parts(f, x);
+            let r = if op == C::log {
+                let lo = f.add(f.sub(fm, corr), f.mul(e, f.cf(F32, LN2_LO)));
+                f.add(f.mul(e, f.cf(F32, LN2_HI)), lo)
+            } else {
+                // (f − corr)·log₂e without rounding f − corr first: f = fₕ + fₗ with fₕ of
+                // 12 bits, log₂e = Cₕ + Cₗ likewise, so fₕ·Cₕ is exact and the rest is
+                // small.
+                let f_hi = f.cast(f.andi(f.cast(fm, U32), 0xffff_f000), F32);
+                let f_lo = f.sub(fm, f_hi);
+                let c_hi = f.cf(F32, LOG2E_HI);
+                let lo = f.add(
+                    f.mul(f_lo, c_hi),
+                    f.sub(
+                        f.mul(fm, f.cf(F32, LOG2_E - LOG2E_HI)),
+                        f.mul(corr, f.cf(F32, LOG2_E)),
+                    ),
+                );
+                f.add(e, f.add(f.mul(f_hi, c_hi), lo))
+            };
+            let r = f.sel(f.eq(x, f.cf(F32, 0.0)), f.cf(F32, f64::NEG_INFINITY), r);
+            let r = f.sel(f.lt(x, f.cf(F32, 0.0)), f.cf(F32, f64::NAN), r);
+            let r = f.sel(f.eq(x, f.cf(F32, f64::INFINITY)), x, r);
+            f.sel(f.isnan(x), x, r)
+        }
+        _ => return None,
+    })
+}
+
+/// eʳ·2ᵏ for |r| ≤ ln2/2 and an integral `float` k in [−150, 129].
+fn scaled_exp(f: &Fx<'_, '_>, r: Word, k: Word) -> Word {
+    let c: Vec<f64> = [2.0, 6.0, 24.0, 120.0, 720.0, 5040.0]
+        .iter()
+        .map(|d| 1.0 / d)
+        .collect();
+    let q = f.mul(f.mul(r, r), f.poly(r, &c));
+    let e = f.add(f.cf(F32, 1.0), f.add(r, q));
+    // 2ᵏ = 2ʰ·2ᵏ⁻ʰ, both normal: e·2ʰ is exact, the second product rounds once.
+    let ki = f.conv(k, I32);
+    let h = f.shri(ki, 1);
+    let rest = f.sub(ki, h);
+    f.mul(f.mul(e, pow2(f, h)), pow2(f, rest))
+}
+
+/// 2ⁿ as a `float`, for an `int` n in [−126, 127].
+fn pow2(f: &Fx<'_, '_>, n: Word) -> Word {
+    let bits = f.cast(f.add(n, f.ci(I32, 127)), U32);
+    f.cast(f.shli(bits, 23), F32)
+}
+
+/// x = 2ᵉ·m, m in [√½, √2): e (as a `float`), f = m − 1 and c with log m = f − c, for
+/// x > 0 (other values give garbage the caller replaces).
+fn log_parts(f: &Fx<'_, '_>, x: Word) -> (Word, Word, Word) {
+    // Subnormals are scaled into the normal range first.
+    let sub = f.lt(x, f.cf(F32, f64::from(f32::MIN_POSITIVE)));
+    let xs = f.sel(sub, f.mul(x, f.cf(F32, 2f64.powi(23))), x);
+    let bits = f.cast(xs, U32);
+    let e = f.sub(f.cast(f.andi(f.shri(bits, 23), 0xff), I32), f.ci(I32, 127));
+    let m = f.cast(f.or(f.andi(bits, (1 << 23) - 1), f.ci(U32, 127 << 23)), F32);
+    let big = f.gt(m, f.cf(F32, std::f64::consts::SQRT_2));
+    let m = f.sel(big, f.mul(m, f.cf(F32, 0.5)), m);
+    let e = f.add(e, f.sel(big, f.ci(I32, 1), f.ci(I32, 0)));
+    let e = f.sub(e, f.sel(sub, f.ci(I32, 23), f.ci(I32, 0)));
+    let fm = f.sub(m, f.cf(F32, 1.0));
+    let s = f.div(fm, f.add(f.cf(F32, 2.0), fm));
+    let z = f.mul(s, s);
+    let c: Vec<f64> = (1..=5).map(|k| 2.0 / f64::from(2 * k + 1)).collect();
+    let t = f.mul(z, f.poly(z, &c));
+    let corr = f.mul(s, f.sub(fm, t));
+    (f.conv(e, F32), fm, corr)
+}
