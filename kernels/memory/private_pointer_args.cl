@@ -57,6 +57,18 @@ void add_later(int *p, int v)
 // must reach the same storage the caller reads.
 void twice(int *p) { *p *= 2; }
 
+// Takes the address of a member of what its parameter points to (a pointer into the middle
+// of the caller's variable): the variable keeps a real address.
+struct ctx { int inner[2]; int n; };
+void zero2(int *a) { a[0] = 0; a[1] = 0; }
+void zero1(int *a) { *a = 0; }
+void init_ctx(struct ctx *c, int n)
+{
+    zero2(c->inner);
+    c->inner[1] += n;
+    zero1(&c->n);
+}
+
 // Writes a pointer through a pointer.
 void pick(global int **pp, global int *base, int i) { *pp = base + i; }
 
@@ -115,6 +127,10 @@ kernel void private_pointer_args(global const float *in, global float *outf, glo
     outi[12 * g + 7] = a;
     outi[12 * g + 8] = b;
     outi[12 * g + 9] = u;
+    struct ctx cx[2] = { { { 5, 6 }, 7 }, { { 8, 9 }, 10 } };
+    init_ctx(&cx[0], g);
+    outf[8 * g + 7] += (float)(cx[0].inner[0] + cx[0].inner[1] * 2 + cx[0].n * 100 + cx[1].n * 1000);
+
     struct flag fg = { false, 0 };
     set_flag(&fg, g);
     outi[12 * g + 10] = fg.n + (fg.on ? 1 : 0);

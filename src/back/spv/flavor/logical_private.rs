@@ -202,6 +202,10 @@ pub struct Facts {
     written: HashSet<Handle<Local>>,
     /// Locals whose place is used other than loaded or written.
     other_place_use: HashSet<Handle<Local>>,
+    /// Pointer parameters with an address made from what they point to (`&p->m`, `p->arr`
+    /// decayed to a pointer): that would be a pointer into the middle of the caller's
+    /// variable, which logical addressing cannot pass on.
+    inner_address: HashSet<Handle<Local>>,
 }
 
 impl Facts {
@@ -248,6 +252,28 @@ impl Facts {
                 _ => {}
             }
         }
+        let indexed: HashSet<Handle<Expr>> = f
+            .exprs
+            .iter()
+            .filter_map(|(_, e)| match e.kind {
+                ExprKind::Index { base, .. } => Some(base),
+                _ => None,
+            })
+            .collect();
+        for (h, e) in f.exprs.iter() {
+            let place = match e.kind {
+                ExprKind::AddrOf(place) => Some(place),
+                ExprKind::Cast {
+                    kind: CastKind::ArrayToPointer,
+                    operand,
+                    ..
+                } if !indexed.contains(&h) => Some(operand),
+                _ => None,
+            };
+            if let Some(p) = place.and_then(|place| deref_root(f, place)) {
+                out.inner_address.insert(p);
+            }
+        }
         for (h, e) in f.exprs.iter() {
             if let ExprKind::Local(l) = e.kind {
                 if !loaded_places.contains(&h) && !out.written.contains(&l) {
@@ -281,6 +307,7 @@ fn candidate(module: &Module, f: &Function, facts: &Facts, p: Handle<Local>) -> 
         && plain(module, pointee)
         && !facts.written.contains(&p)
         && !facts.other_place_use.contains(&p)
+        && !facts.inner_address.contains(&p)
         && f.kernel.is_none()
 }
 
@@ -317,6 +344,29 @@ fn same_pointee(
     };
     let a = pointee(module, f.locals[p].ty.ty);
     a.is_some() && a == pointee(module, callee.locals[q].ty.ty)
+}
+
+/// The pointer parameter or variable `p` when place `e` is (part of) `*p`.
+fn deref_root(f: &Function, e: Handle<Expr>) -> Option<Handle<Local>> {
+    match &f.exprs[e].kind {
+        ExprKind::Deref(v) => match f.exprs[*v].kind {
+            ExprKind::Load(q) => match f.exprs[q].kind {
+                ExprKind::Local(p) => Some(p),
+                _ => None,
+            },
+            _ => None,
+        },
+        ExprKind::Member { base, .. } | ExprKind::Swizzle { base, .. } => deref_root(f, *base),
+        ExprKind::Index { base, .. } => match &f.exprs[*base].kind {
+            ExprKind::Cast {
+                kind: CastKind::ArrayToPointer,
+                operand,
+                ..
+            } => deref_root(f, *operand),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// `e` without the no-op casts (typedefs, qualifiers) around it.

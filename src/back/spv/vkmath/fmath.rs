@@ -11,7 +11,8 @@
 //! - `exp`: k = rint(x·log₂e), r = x − k·ln2 with ln2 in two parts (Cody–Waite: k·C₁ is
 //!   exact, C₁ having 16 significant bits and |k| ≤ 150), eʳ = 1 + (r + r²·P(r)) with P the
 //!   Taylor polynomial to r⁷ (|r| ≤ 0.35: truncation below 2^-27), then 2ᵏ in two exact
-//!   scalings (the second rounds once into the subnormals). `exp2`: k = rint(x), r =
+//!   scalings; a subnormal result is made from its bits (devices that flush subnormal
+//!   arithmetic still return it, as the `double` versions did). `exp2`: k = rint(x), r =
 //!   (x − k)·ln2.
 //! - `log`: x = 2ᵉ·m with m in [√½, √2), f = m − 1 (exact), s = f/(2 + f), z = s²,
 //!   log m = f − s·(f − T) with T = z·(2/3 + 2z/5 + 2z²/7 + 2z³/9 + 2z⁴/11) (|s| ≤ 0.172:
@@ -98,7 +99,14 @@ fn scaled_exp(f: &Fx<'_, '_>, r: Word, k: Word) -> Word {
     let ki = f.conv(k, I32);
     let h = f.shri(ki, 1);
     let rest = f.sub(ki, h);
-    f.mul(f.mul(e, pow2(f, h)), pow2(f, rest))
+    let normal = f.mul(f.mul(e, pow2(f, h)), pow2(f, rest));
+    // From k ≤ −126 on the result may be subnormal, which devices that flush subnormals
+    // would turn into 0 (NVIDIA's do): its bits are the integer e·2ᵏ⁺¹⁴⁹, rounded to even
+    // (k ≥ −150, so the exponent is at least −1 and e·2ᵏ⁺¹⁴⁹ is a normal float).
+    let j = f.add(ki, f.ci(I32, 149));
+    let units = f.rint(f.mul(e, pow2(f, j)));
+    let tiny = f.cast(f.conv(units, U32), F32);
+    f.sel(f.le(ki, f.ci(I32, -126)), tiny, normal)
 }
 
 /// 2ⁿ as a `float`, for an `int` n in [−126, 127].
