@@ -1,8 +1,9 @@
-// The float exp, exp2, log and log2 of the Vulkan target (src/back/spv/vkmath/fmath.rs)
+// The float exp, exp2, log, log2, sin, cos and sincos of the Vulkan target (src/back/spv/vkmath/fmath.rs)
 // over 4M arguments each, against the same function in double rounded to float. Each
 // work-item takes 1,024 arguments spread evenly over the bit patterns of the range that
 // matters (|x| <= 104 for exp, |x| <= 151 for exp2, every positive float for log and log2,
-// and [0.5, 2) densely for both logs, where cancellation is worst). Result: the largest
+// and [0.5, 2) densely for both logs, where cancellation is worst, |x| <= 4e6 for sin and
+// cos, past the 2^20 where their fast reduction hands over to Payne-Hanek). Result: the largest
 // distance in ulps per function (exact 0 for NaN against NaN, 1 << 20 for a wrong class).
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -31,7 +32,7 @@ int ulps(float a, float b)
 kernel void vk_float_math_sweep(global int *worst)
 {
     uint g = get_global_id(0), n = get_global_size(0) * PER_ITEM;
-    int e0 = 0, e1 = 0, e2 = 0, e3 = 0, e4 = 0, e5 = 0;
+    int e0 = 0, e1 = 0, e2 = 0, e3 = 0, e4 = 0, e5 = 0, e6 = 0, e7 = 0, e8 = 0;
     for (uint j = 0; j < PER_ITEM; j++) {
         uint i = g * PER_ITEM + j;
         uint sign = (i & 1u) << 31;
@@ -45,6 +46,12 @@ kernel void vk_float_math_sweep(global int *worst)
         float w = as_float(pick(as_uint(0.5f), as_uint(2.0f), i, n));
         e4 = max(e4, ulps(log(w), (float)log((double)w)));
         e5 = max(e5, ulps(log2(w), (float)log2((double)w)));
+        float t = as_float(pick(0u, as_uint(4e6f), i, n) | sign);
+        float c;
+        float st = sincos(t, &c);
+        e6 = max(e6, ulps(sin(t), (float)sin((double)t)));
+        e7 = max(e7, ulps(cos(t), (float)cos((double)t)));
+        e8 = max(e8, max(ulps(st, sin(t)), ulps(c, cos(t))));
     }
     atomic_max(&worst[0], e0);
     atomic_max(&worst[1], e1);
@@ -52,4 +59,7 @@ kernel void vk_float_math_sweep(global int *worst)
     atomic_max(&worst[3], e3);
     atomic_max(&worst[4], e4);
     atomic_max(&worst[5], e5);
+    atomic_max(&worst[6], e6);
+    atomic_max(&worst[7], e7);
+    atomic_max(&worst[8], e8);
 }

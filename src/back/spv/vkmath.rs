@@ -1006,6 +1006,53 @@ impl<'a, 'm> Fx<'a, 'm> {
         next
     }
 
+    /// `then`'s values where scalar `cond` holds, `otherwise` where it does not: `then`
+    /// runs in a selection construct of its own, so its instructions cost nothing when
+    /// `cond` is false.
+    pub(super) fn if_then(
+        &self,
+        cond: Word,
+        otherwise: &[Word],
+        then: impl FnOnce(&Self) -> Vec<Word>,
+    ) -> Vec<Word> {
+        let pre = self.label();
+        let (then_label, merge) = {
+            let mut w = self.w.borrow_mut();
+            (w.b.id(), w.b.id())
+        };
+        {
+            let mut w = self.w.borrow_mut();
+            let r =
+                w.b.selection_merge(merge, rspirv::spirv::SelectionControl::NONE);
+            self.keep(r.map(|_| 0));
+            let r = w.b.branch_conditional(cond, then_label, merge, []);
+            self.keep(r.map(|_| 0));
+            let r = w.b.begin_block(Some(then_label));
+            self.keep(r);
+        }
+        let values = then(self);
+        let end = self.label();
+        let kinds: Vec<Scalar> = otherwise.iter().map(|&v| self.kind(v)).collect();
+        let types: Vec<Word> = kinds.iter().map(|&k| self.t(k)).collect();
+        let mut out = Vec::new();
+        {
+            let mut w = self.w.borrow_mut();
+            let r = w.b.branch(merge);
+            self.keep(r.map(|_| 0));
+            let r = w.b.begin_block(Some(merge));
+            self.keep(r);
+            for (i, &t) in types.iter().enumerate() {
+                let v = values.get(i).copied().unwrap_or(otherwise[i]);
+                let r = w.b.phi(t, None, [(v, end), (otherwise[i], pre)]);
+                out.push(self.keep(r));
+            }
+        }
+        for (&v, &k) in out.iter().zip(&kinds) {
+            self.reg(v, k);
+        }
+        out
+    }
+
     /// The helper's component count.
     pub(super) fn lanes(&self) -> u8 {
         self.n

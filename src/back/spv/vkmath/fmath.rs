@@ -18,7 +18,7 @@
 //!   log m = f − s·(f − T) with T = z·(2/3 + 2z/5 + 2z²/7 + 2z³/9 + 2z⁴/11) (|s| ≤ 0.172:
 //!   truncation below 2^-33), plus e·ln2 in two parts. `log2`: e + log m · log₂e.
 
-use super::{Fx, I32};
+use super::{Body, Fx, F64, I32};
 use clc_passes::ast::Scalar;
 use rspirv::spirv::{GlslStd450Op as GLOp, OpenclStd100Op as C, Word};
 use std::f64::consts::{LN_2, LOG2_E};
@@ -36,12 +36,26 @@ const LN2_LO: f64 = 1.428_606_820_309_417_2e-6;
 /// log₂e to 12 significant bits.
 const LOG2E_HI: f64 = 1.442_382_812_5;
 
-/// The value of `op` on `float` operand `x`, or `None` where this module has no version.
-pub(super) fn body(f: &Fx<'_, '_>, op: C, x: Word) -> Option<Word> {
+/// The value of `op` on `float` operand `x` (and the value its out-pointer receives), or
+/// `None` where this module has no version.
+pub(super) fn body(f: &Fx<'_, '_>, op: C, x: Word) -> Option<Body> {
     if f.kind(x) != F32 {
         return None;
     }
-    Some(match op {
+    if let C::sin | C::cos | C::tan | C::sincos = op {
+        let (s, c) = sin_cos(f, x);
+        let (result, out) = match op {
+            C::sin => (s, None),
+            C::cos => (c, None),
+            C::tan => (f.div(s, c), None),
+            _ => (s, Some(f.conv(c, F32))),
+        };
+        return Some(Body {
+            result: f.conv(result, F32),
+            out,
+        });
+    }
+    let result = match op {
         C::exp => {
             let xc = f.glsl(GLOp::FClamp, &[x, f.cf(F32, -104.0), f.cf(F32, 89.0)]);
             let k = f.rint(f.mul(xc, f.cf(F32, LOG2_E)));
@@ -84,7 +98,58 @@ pub(super) fn body(f: &Fx<'_, '_>, op: C, x: Word) -> Option<Word> {
             f.sel(f.isnan(x), x, r)
         }
         _ => return None,
-    })
+    };
+    Some(Body { result, out: None })
+}
+
+/// (sin x, cos x) in `double` for a `float` x. Below 2^20 (every argument a GPU kernel
+/// computes a twiddle or a phase from), Cody–Waite in `double`: k = rint(x·2/π), r = x −
+/// k·π/2 with π/2 in three parts, the first two of 33 bits (k·P₁ and k·P₂ exact); then
+/// Taylor polynomials to r¹¹ and r¹². Larger arguments, infinities and NaN take the
+/// Payne–Hanek path of [`super::transc`], in a branch of its own, so that its cost is paid
+/// only by groups of lanes that need it.
+fn sin_cos(f: &Fx<'_, '_>, x: Word) -> (Word, Word) {
+    use super::transc::{quadrant, PIO2_1, PIO2_2, PIO2_3};
+    let xd = f.conv(x, F64);
+    let small = f.lt(f.abs(xd), f.d(1_048_576.0));
+    // Large arguments become 0 here, and their lanes are replaced below.
+    let xs = f.sel(small, xd, f.d(0.0));
+    let k = f.rint(f.mul(xs, f.d(2.0 / std::f64::consts::PI)));
+    let r = f.sub(xs, f.mul(k, f.d(PIO2_1)));
+    let r = f.sub(r, f.mul(k, f.d(PIO2_2)));
+    let r = f.sub(r, f.mul(k, f.d(PIO2_3)));
+    let z = f.mul(r, r);
+    let taylor = |first: u32, sign: f64| -> Vec<f64> {
+        // (−1)ⁱ/(first + 2i)! for i = 0…5.
+        let mut c = Vec::new();
+        let mut t = 1.0;
+        for n in 1..=first {
+            t /= f64::from(n);
+        }
+        let mut s = sign;
+        for i in 0..6 {
+            c.push(s * t);
+            let n = first + 2 * i;
+            t /= f64::from((n + 1) * (n + 2));
+            s = -s;
+        }
+        c
+    };
+    // sin r = r + r³·S(z), cos r = 1 − z/2 + z²·C(z).
+    let sin = f.add(r, f.mul(f.mul(z, r), f.poly(z, &taylor(3, -1.0))));
+    let cos = f.add(
+        f.sub(f.d(1.0), f.mul(z, f.d(0.5))),
+        f.mul(f.mul(z, z), f.poly(z, &taylor(4, 1.0))),
+    );
+    let kq = f.sub(k, f.mul(f.floor(f.mul(k, f.d(0.25))), f.d(4.0)));
+    let q = f.conv(kq, I32);
+    let (s, c) = quadrant(f, xd, sin, cos, q);
+    let big = f.any(f.not(small));
+    let v = f.if_then(big, &[s, c], |f| {
+        let (bs, bc) = super::transc::sin_cos(f, xd, false);
+        vec![f.sel(small, s, bs), f.sel(small, c, bc)]
+    });
+    (v[0], v[1])
 }
 
 /// eʳ·2ᵏ for |r| ≤ ln2/2 and an integral `float` k in [−150, 129].

@@ -92,8 +92,8 @@ pub(super) fn supported(sig: &Sig) -> bool {
 
 pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
     let (rs, _) = sig.result;
-    if let Some(result) = super::fmath::body(f, sig.op, *a.first()?) {
-        return Some(Body { result, out: None });
+    if let Some(body) = super::fmath::body(f, sig.op, *a.first()?) {
+        return Some(body);
     }
     let x = f.conv(*a.first()?, F64);
     let y = a.get(1).map(|&v| {
@@ -572,9 +572,9 @@ fn reduce(f: &Fx<'_, '_>, x: Word, double: bool) -> (Word, Word, Word) {
 }
 
 const PIO2_LO: f64 = 6.123_233_995_736_766e-17;
-const PIO2_1: f64 = 1.570_796_326_734_125_6;
-const PIO2_2: f64 = 6.077_100_506_303_966e-11;
-const PIO2_3: f64 = 2.022_266_248_711_166_5e-21;
+pub(super) const PIO2_1: f64 = 1.570_796_326_734_125_6;
+pub(super) const PIO2_2: f64 = 6.077_100_506_303_966e-11;
+pub(super) const PIO2_3: f64 = 2.022_266_248_711_166_5e-21;
 const PIO2_4: f64 = 8.478_427_660_368_9e-32;
 
 /// sin and cos of y_hi + y_lo, |y| ≤ π/4.
@@ -611,7 +611,7 @@ pub(super) fn sin_cos(f: &Fx<'_, '_>, x: Word, double: bool) -> (Word, Word) {
     quadrant(f, x, s, c, q)
 }
 
-fn quadrant(f: &Fx<'_, '_>, x: Word, s: Word, c: Word, q: Word) -> (Word, Word) {
+pub(super) fn quadrant(f: &Fx<'_, '_>, x: Word, s: Word, c: Word, q: Word) -> (Word, Word) {
     let (ns, nc) = (f.neg(s), f.neg(c));
     let q = f.andi(f.cast(q, super::U32), 3);
     let is = |k: i64| f.eq(q, f.ci(super::U32, k));
