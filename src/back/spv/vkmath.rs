@@ -419,6 +419,8 @@ pub(super) struct Fx<'a, 'm> {
     n: u8,
     kinds: RefCell<HashMap<Word, Scalar>>,
     err: RefCell<Option<Error>>,
+    /// Float additions, subtractions and multiplications may be fused (see `contracting`).
+    contract: std::cell::Cell<bool>,
 }
 
 impl<'a, 'm> Fx<'a, 'm> {
@@ -428,6 +430,7 @@ impl<'a, 'm> Fx<'a, 'm> {
             n,
             kinds: RefCell::new(HashMap::new()),
             err: RefCell::new(None),
+            contract: std::cell::Cell::new(false),
         }
     }
 
@@ -516,8 +519,27 @@ impl<'a, 'm> Fx<'a, 'm> {
         self.reg(id, s)
     }
 
+    /// `body`'s values with the float arithmetic it emits left free to be fused into
+    /// multiply-adds (no `NoContraction`): for algorithms whose error bounds hold either
+    /// way, so that GPUs run them as FMAs. Arithmetic that needs every rounding (two-sum,
+    /// two-product) must run outside, or inside `exactly`.
+    pub(super) fn contracting<T>(&self, body: impl FnOnce() -> T) -> T {
+        let before = self.contract.replace(true);
+        let r = body();
+        self.contract.set(before);
+        r
+    }
+
+    /// `body`'s values with every float operation rounded on its own (the default).
+    pub(super) fn exactly<T>(&self, body: impl FnOnce() -> T) -> T {
+        let before = self.contract.replace(false);
+        let r = body();
+        self.contract.set(before);
+        r
+    }
+
     fn exact_float(&self, id: Word) -> Word {
-        if matches!(self.kind(id), Scalar::Float { .. }) {
+        if !self.contract.get() && matches!(self.kind(id), Scalar::Float { .. }) {
             self.w
                 .borrow_mut()
                 .b
@@ -1067,6 +1089,7 @@ impl<'a, 'm> Fx<'a, 'm> {
             n,
             kinds: RefCell::new(self.kinds.borrow().clone()),
             err: RefCell::new(None),
+            contract: std::cell::Cell::new(self.contract.get()),
         };
         let r = f(&inner);
         let kinds = inner.kinds.into_inner();

@@ -3,9 +3,10 @@
 //! the `float` rate, and these four are the ones hot loops call (Black–Scholes, softmax,
 //! entropy): the `double` versions made `black_scholes` 2.2× slower than CUDA on the H100.
 //!
-//! Each result is within about one ulp (OpenCL's bound is 3 ulp), using only additions,
-//! multiplications and one division, each rounded (never fused: the reduction steps are
-//! exact without a fused multiply-add). `kernels/builtins/vk_float_math_sweep` measures the
+//! Each result is within about one ulp (OpenCL's bound is 3 ulp for these, 4 for sin and
+//! cos), using only additions, multiplications and one division. They may be fused into
+//! multiply-adds (`Fx::contracting`, so that GPUs run FMAs): the reduction steps are exact
+//! either way, and the bounds hold either way. `kernels/builtins/vk_float_math_sweep` measures the
 //! error over millions of arguments against the `double` versions.
 //!
 //! - `exp`: k = rint(x·log₂e), r = x − k·ln2 with ln2 in two parts (Cody–Waite: k·C₁ is
@@ -42,13 +43,17 @@ pub(super) fn body(f: &Fx<'_, '_>, op: C, x: Word) -> Option<Body> {
     if f.kind(x) != F32 {
         return None;
     }
+    f.contracting(|| float_body(f, op, x))
+}
+
+fn float_body(f: &Fx<'_, '_>, op: C, x: Word) -> Option<Body> {
     if let C::sin | C::cos | C::tan | C::sincos = op {
         let (s, c) = sin_cos(f, x);
         let (result, out) = match op {
             C::sin => (s, None),
             C::cos => (c, None),
             C::tan => (f.div(s, c), None),
-            _ => (s, Some(f.conv(c, F32))),
+            _ => (s, Some(c)),
         };
         return Some(Body {
             result: f.conv(result, F32),
@@ -102,32 +107,35 @@ pub(super) fn body(f: &Fx<'_, '_>, op: C, x: Word) -> Option<Body> {
     Some(Body { result, out: None })
 }
 
-/// (sin x, cos x) in `double` for a `float` x. Below 2^20 (every argument a GPU kernel
-/// computes a twiddle or a phase from), Cody–Waite in `double`: k = rint(x·2/π), r = x −
-/// k·π/2 with π/2 in three parts, the first two of 33 bits (k·P₁ and k·P₂ exact); then
-/// Taylor polynomials to r¹¹ and r¹². Larger arguments, infinities and NaN take the
-/// Payne–Hanek path of [`super::transc`], in a branch of its own, so that its cost is paid
-/// only by groups of lanes that need it.
+/// (sin x, cos x) for a `float` x. Below 2^20 (every argument a GPU kernel computes a
+/// twiddle or a phase from), Cody–Waite in `double`: k = rint(x·2/π), r = x − k·π/2 with
+/// π/2 in three parts, the first two of 33 bits (k·P₁ and k·P₂ exact), then Taylor
+/// polynomials to r⁹ and r¹⁰: r and 1 − r²/2 in `double`, the rest (below 0.09 of the
+/// result) in `float`. Larger arguments, infinities
+/// and NaN take the `double` Payne–Hanek path of [`super::transc`], in a branch of its own,
+/// so that its cost is paid only by groups of lanes that need it.
 fn sin_cos(f: &Fx<'_, '_>, x: Word) -> (Word, Word) {
-    use super::transc::{quadrant, PIO2_1, PIO2_2, PIO2_3};
+    use super::transc::{PIO2_1, PIO2_2, PIO2_3};
     let xd = f.conv(x, F64);
-    let small = f.lt(f.abs(xd), f.d(1_048_576.0));
+    let small = f.lt(f.abs(x), f.cf(F32, 1_048_576.0));
     // Large arguments become 0 here, and their lanes are replaced below.
     let xs = f.sel(small, xd, f.d(0.0));
     let k = f.rint(f.mul(xs, f.d(2.0 / std::f64::consts::PI)));
     let r = f.sub(xs, f.mul(k, f.d(PIO2_1)));
     let r = f.sub(r, f.mul(k, f.d(PIO2_2)));
     let r = f.sub(r, f.mul(k, f.d(PIO2_3)));
+    // The leading terms in `double`, the small tails in `float`.
     let z = f.mul(r, r);
+    let (rf, zf) = (f.conv(r, F32), f.conv(z, F32));
     let taylor = |first: u32, sign: f64| -> Vec<f64> {
-        // (−1)ⁱ/(first + 2i)! for i = 0…5.
+        // (−1)ⁱ/(first + 2i)! for i = 0…3.
         let mut c = Vec::new();
         let mut t = 1.0;
         for n in 1..=first {
             t /= f64::from(n);
         }
         let mut s = sign;
-        for i in 0..6 {
+        for i in 0..4 {
             c.push(s * t);
             let n = first + 2 * i;
             t /= f64::from((n + 1) * (n + 2));
@@ -136,18 +144,24 @@ fn sin_cos(f: &Fx<'_, '_>, x: Word) -> (Word, Word) {
         c
     };
     // sin r = r + r³·S(z), cos r = 1 − z/2 + z²·C(z).
-    let sin = f.add(r, f.mul(f.mul(z, r), f.poly(z, &taylor(3, -1.0))));
-    let cos = f.add(
-        f.sub(f.d(1.0), f.mul(z, f.d(0.5))),
-        f.mul(f.mul(z, z), f.poly(z, &taylor(4, 1.0))),
-    );
-    let kq = f.sub(k, f.mul(f.floor(f.mul(k, f.d(0.25))), f.d(4.0)));
-    let q = f.conv(kq, I32);
-    let (s, c) = quadrant(f, xd, sin, cos, q);
+    let sin_tail = f.mul(f.mul(zf, rf), f.poly(zf, &taylor(3, -1.0)));
+    let sin = f.conv(f.add(r, f.conv(sin_tail, F64)), F32);
+    let cos_tail = f.mul(f.mul(zf, zf), f.poly(zf, &taylor(4, 1.0)));
+    let cos = f.add(f.sub(f.d(1.0), f.mul(z, f.d(0.5))), f.conv(cos_tail, F64));
+    let cos = f.conv(cos, F32);
+    // The quadrant: k mod 4.
+    let q = f.andi(f.cast(f.conv(k, I32), U32), 3);
+    let is = |n: i64| f.eq(q, f.ci(U32, n));
+    let (ns, nc) = (f.neg(sin), f.neg(cos));
+    let s = f.sel(is(0), sin, f.sel(is(1), cos, f.sel(is(2), ns, nc)));
+    let c = f.sel(is(0), cos, f.sel(is(1), ns, f.sel(is(2), nc, sin)));
     let big = f.any(f.not(small));
     let v = f.if_then(big, &[s, c], |f| {
-        let (bs, bc) = super::transc::sin_cos(f, xd, false);
-        vec![f.sel(small, s, bs), f.sel(small, c, bc)]
+        f.exactly(|| {
+            let (bs, bc) = super::transc::sin_cos(f, xd, false);
+            let (bs, bc) = (f.conv(bs, F32), f.conv(bc, F32));
+            vec![f.sel(small, s, bs), f.sel(small, c, bc)]
+        })
     });
     (v[0], v[1])
 }
