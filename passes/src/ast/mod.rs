@@ -503,6 +503,46 @@ pub enum ExprKind {
     },
 }
 
+impl ExprKind {
+    /// The operand expressions of an expression (not those inside a compound literal's
+    /// initializer, which are evaluated as part of it).
+    pub fn operands(&self) -> Vec<Handle<Expr>> {
+        match self {
+            Self::IntConst(_)
+            | Self::FloatConst(_)
+            | Self::BoolConst(_)
+            | Self::Local(_)
+            | Self::Global(_)
+            | Self::CompoundLiteral { .. } => vec![],
+            Self::Load(a)
+            | Self::AddrOf(a)
+            | Self::Deref(a)
+            | Self::Member { base: a, .. }
+            | Self::Unary(_, a)
+            | Self::IncDec { place: a, .. }
+            | Self::Cast { operand: a, .. }
+            | Self::Swizzle { base: a, .. } => vec![*a],
+            Self::Index { base: a, index: b }
+            | Self::Binary(_, a, b)
+            | Self::Logical(_, a, b)
+            | Self::Assign { place: a, value: b }
+            | Self::CompoundAssign {
+                place: a, value: b, ..
+            }
+            | Self::Comma(a, b) => vec![*a, *b],
+            Self::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => vec![*cond, *then, *otherwise],
+            Self::VectorLiteral(v) | Self::Call { args: v, .. } | Self::Builtin { args: v, .. } => {
+                v.clone()
+            }
+            Self::FusedMulAdd { a, b, c, .. } => vec![*a, *b, *c],
+        }
+    }
+}
+
 /// Constants of swizzles.
 pub struct Swizzle;
 

@@ -74,11 +74,13 @@ impl Writer<'_> {
         // type of their own (a private pointer type is a buffer address).
         match x.kind {
             ExprKind::AddrOf(p) if self.in_function_storage(st, p) => return self.place(st, p),
-            ExprKind::Load(_) if self.logical_pointer(st, e) => {
-                if let ExprKind::Load(p) = x.kind {
-                    if let ExprKind::Local(l) = st.f.exprs[p].kind {
-                        return Ok(st.values[&l]);
-                    }
+            ExprKind::Load(p) if self.logical_pointer(st, e) => {
+                if let ExprKind::Local(l) = st.f.exprs[p].kind {
+                    // Never written, so an SSA value (`unassigned_pointer_params`).
+                    return match st.values.get(&l) {
+                        Some(&v) => Ok(v),
+                        None => bug(span, "a logical pointer parameter without its value"),
+                    };
                 }
             }
             _ => {}

@@ -596,17 +596,10 @@ impl Lowerer<'_, '_> {
         let base = self.expr(base_c, cx)?;
         // `p->xy`: components of the vector a pointer points to.
         let base = match self.module.types.as_pointer(cx.exprs[base].ty) {
-            Some((pointee, space, is_const))
+            Some((pointee, ..))
                 if matches!(self.module.types.get(pointee), Type::Vector { .. }) =>
             {
-                let p = self.as_value(base, cx);
-                self.push(
-                    cx,
-                    ExprKind::Deref(p),
-                    pointee,
-                    Category::Place { space, is_const },
-                    span,
-                )
+                self.deref(base, cx, span)
             }
             _ => base,
         };
@@ -928,6 +921,24 @@ impl Lowerer<'_, '_> {
         }
     }
 
+    /// `*p` for a pointer-typed expression `p` (a place in the pointer's space).
+    fn deref(&mut self, p: Handle<Expr>, cx: &mut FnCtx, span: Span) -> Handle<Expr> {
+        let p = self.as_value(p, cx);
+        let ty = cx.exprs[p].ty;
+        let (pointee, space, is_const) = self
+            .module
+            .types
+            .as_pointer(ty)
+            .unwrap_or((ty, None, false)); // ok: callers pass pointers only
+        self.push(
+            cx,
+            ExprKind::Deref(p),
+            pointee,
+            Category::Place { space, is_const },
+            span,
+        )
+    }
+
     fn member(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
         let Some(base_c) = c.expr_children().into_iter().next() else {
             return self.unsupported(c, "member access without a base");
@@ -936,17 +947,8 @@ impl Lowerer<'_, '_> {
             return self.unsupported(c, "member access to an unknown field");
         };
         let base = self.expr(&base_c, cx)?;
-        let base = if let Some((pointee, space, is_const)) =
-            self.module.types.as_pointer(cx.exprs[base].ty)
-        {
-            let p = self.as_value(base, cx);
-            self.push(
-                cx,
-                ExprKind::Deref(p),
-                pointee,
-                Category::Place { space, is_const },
-                span,
-            )
+        let base = if self.module.types.as_pointer(cx.exprs[base].ty).is_some() {
+            self.deref(base, cx, span)
         } else {
             base
         };

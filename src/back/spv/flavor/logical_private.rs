@@ -214,7 +214,7 @@ impl Facts {
         let mut out = Facts::default();
         let mut loaded_places = HashSet::new();
         for (h, e) in f.exprs.iter() {
-            for c in operands(&e.kind) {
+            for c in e.kind.operands() {
                 *out.parents.entry(c).or_default() += 1;
             }
             match &e.kind {
@@ -380,42 +380,4 @@ fn through_no_ops(f: &Function, mut e: Handle<Expr>) -> Handle<Expr> {
         e = operand;
     }
     e
-}
-
-/// The operand expressions of an expression (not those inside a compound literal's
-/// initializer, which are evaluated as part of it).
-fn operands(kind: &ExprKind) -> Vec<Handle<Expr>> {
-    match kind {
-        ExprKind::IntConst(_)
-        | ExprKind::FloatConst(_)
-        | ExprKind::BoolConst(_)
-        | ExprKind::Local(_)
-        | ExprKind::Global(_)
-        | ExprKind::CompoundLiteral { .. } => vec![],
-        ExprKind::Load(a)
-        | ExprKind::AddrOf(a)
-        | ExprKind::Deref(a)
-        | ExprKind::Member { base: a, .. }
-        | ExprKind::Unary(_, a)
-        | ExprKind::IncDec { place: a, .. }
-        | ExprKind::Cast { operand: a, .. }
-        | ExprKind::Swizzle { base: a, .. } => vec![*a],
-        ExprKind::Index { base: a, index: b }
-        | ExprKind::Binary(_, a, b)
-        | ExprKind::Logical(_, a, b)
-        | ExprKind::Assign { place: a, value: b }
-        | ExprKind::CompoundAssign {
-            place: a, value: b, ..
-        }
-        | ExprKind::Comma(a, b) => vec![*a, *b],
-        ExprKind::Conditional {
-            cond,
-            then,
-            otherwise,
-        } => vec![*cond, *then, *otherwise],
-        ExprKind::VectorLiteral(v)
-        | ExprKind::Call { args: v, .. }
-        | ExprKind::Builtin { args: v, .. } => v.clone(),
-        ExprKind::FusedMulAdd { a, b, c, .. } => vec![*a, *b, *c],
-    }
 }
