@@ -303,7 +303,20 @@ impl Writer<'_> {
         for (i, (&p, &ty)) in f.params.iter().zip(&param_tys).enumerate() {
             let pid = self.b.function_parameter(ty)?;
             self.b.name(pid, f.locals[p].name.clone());
-            if self.is_buffer_pointer(f.locals[p].ty.ty) {
+            if self.stack.logical_params.contains(&(fh, i)) {
+                // A pointer to the caller's variable; when that holds buffer addresses, the
+                // pointer says they may alias (as the variable does).
+                let holds_addresses =
+                    self.m
+                        .types
+                        .as_pointer(f.locals[p].ty.ty)
+                        .is_some_and(|(pointee, _, _)| {
+                            self.is_buffer_pointer(array_elem(self.m, pointee))
+                        });
+                if holds_addresses {
+                    self.b.decorate(pid, Decoration::AliasedPointer, []);
+                }
+            } else if self.is_buffer_pointer(f.locals[p].ty.ty) {
                 // Buffer-address parameters say whether they alias (Vulkan requires it).
                 let d = if restrict_param(f, i) {
                     Decoration::Restrict
