@@ -14,7 +14,8 @@
 //! pointer when
 //! - the callee never assigns it or takes its address, and only dereferences it (`*p`,
 //!   `p->m`, `(*p)[i]`) or passes it on, unchanged, to another such parameter or to a
-//!   builtin's out-pointer, never to anything that could keep or compare it;
+//!   builtin's out-pointer, never to anything that could keep or compare it, and makes no
+//!   address inside what it points to (`&p->m`, a member array decayed to a pointer);
 //! - every caller passes either `&x`, `x` a whole private variable of exactly the pointee
 //!   type that stays in `Function` storage, or such a parameter of its own.
 //!
