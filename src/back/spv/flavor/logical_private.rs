@@ -48,6 +48,10 @@ pub fn logical_params(module: &Module) -> HashSet<Param> {
             }
         }
     }
+    // Most modules pass no private pointer: nothing to solve.
+    if params.is_empty() {
+        return params;
+    }
     loop {
         let kept: HashMap<Handle<Function>, Kept> = module
             .functions
