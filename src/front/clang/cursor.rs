@@ -44,6 +44,15 @@ impl Location {
     }
 }
 
+/// Where a cursor's extent lies in one file: made only by [`Cursor::extent_offsets`], so
+/// its file belongs to a live translation unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ExtentOffsets {
+    file: CXFile,
+    start: u32,
+    end: u32,
+}
+
 /// The value of a constant expression as libclang evaluates it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EvalValue {
@@ -285,25 +294,27 @@ impl<'tu> Cursor<'tu> {
         self.extent_tokens(false)
     }
 
-    /// Tokens between the spelling locations of the extent's ends. For an expression
-    /// written in a macro argument these are the tokens as written there (the normalised
-    /// [`Cursor::tokens`] give the whole invocation); empty when the ends are spelled in
-    /// different files or out of order.
-    pub fn spelled_tokens(&self) -> Vec<String> {
-        self.extent_tokens(true)
-    }
-
     /// The tokens between the extent's ends, taken as file or as spelling locations.
     fn extent_tokens(&self, spelling: bool) -> Vec<String> {
+        match self.extent_offsets(spelling) {
+            Some(r) => self.tokens_between(r),
+            None => Vec::new(),
+        }
+    }
+
+    /// The file and the offsets of the extent's ends, taken as file or as spelling
+    /// locations; `None` when the ends lie in different files or out of order. Equal
+    /// values give equal tokens, so callers may key a cache with it. For an expression
+    /// written in a macro argument, the spelling locations give the tokens as written there
+    /// (the normalised [`Cursor::tokens`] give the whole invocation).
+    pub fn extent_offsets(&self, spelling: bool) -> Option<ExtentOffsets> {
         let locate = if spelling {
             clang_getSpellingLocation
         } else {
             clang_getFileLocation
         };
-        // SAFETY: out-pointers are valid for the calls; the token buffer is freed in
-        // `tokens_in`.
+        // SAFETY: out-pointers are valid for the calls.
         unsafe {
-            let tu = self.tu.raw();
             let ext = clang_getCursorExtent(self.raw);
             let (mut f1, mut f2): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
             let (mut o1, mut o2) = (0u32, 0u32);
@@ -311,11 +322,27 @@ impl<'tu> Cursor<'tu> {
             locate(clang_getRangeStart(ext), &mut f1, &mut l, &mut c, &mut o1);
             locate(clang_getRangeEnd(ext), &mut f2, &mut l, &mut c, &mut o2);
             if f1.is_null() || f2.is_null() || clang_File_isEqual(f1, f2) == 0 || o2 < o1 {
-                return Vec::new();
+                return None;
             }
+            Some(ExtentOffsets {
+                file: f1,
+                start: o1,
+                end: o2,
+            })
+        }
+    }
+
+    /// The spelled tokens from `r.start` to the token at `r.end`.
+    pub fn tokens_between(&self, r: ExtentOffsets) -> Vec<String> {
+        // SAFETY: `r.file` came from `extent_offsets` on a cursor of this translation unit
+        // (the lowering holds one), whose files live as long as it; the token buffer is
+        // freed in `tokens_in`.
+        unsafe {
+            let tu = self.tu.raw();
+            let f = r.file;
             let range = clang_getRange(
-                clang_getLocationForOffset(tu, f1, o1),
-                clang_getLocationForOffset(tu, f2, o2),
+                clang_getLocationForOffset(tu, f, r.start),
+                clang_getLocationForOffset(tu, f, r.end),
             );
             self.tokens_in(range)
         }

@@ -640,15 +640,25 @@ impl Lowerer<'_, '_> {
     /// expression was written (inside a macro argument, the argument's own tokens, not the
     /// invocation's), through the user's macros when it names the accessor indirectly.
     pub(super) fn written_accessor(&self, c: &Cursor<'_>) -> String {
-        let spelled = c.spelled_tokens();
-        let tokens = if spelled.is_empty() {
-            c.tokens()
-        } else {
-            spelled
+        let accessor = |tokens: &[String]| {
+            super::macros::trailing_accessor(&self.macros, tokens)
+                .or_else(|| tokens.last().cloned())
+                .unwrap_or_default()
         };
-        super::macros::trailing_accessor(&self.macros, &tokens)
-            .or_else(|| tokens.last().cloned())
-            .unwrap_or_default()
+        // The spelled tokens, or the normalised ones where there are none.
+        if let Some(r) = c.extent_offsets(true) {
+            let cached = self.written_accessors.borrow().get(&r).cloned();
+            let known = cached.unwrap_or_else(|| {
+                let spelled = c.tokens_between(r);
+                let a = (!spelled.is_empty()).then(|| accessor(&spelled));
+                self.written_accessors.borrow_mut().insert(r, a.clone());
+                a
+            });
+            if let Some(a) = known {
+                return a;
+            }
+        }
+        accessor(&c.tokens())
     }
 
     /// Whether `c`, an `UnexposedExpr` whose first expression child is `ch`, is one of

@@ -135,20 +135,25 @@ pub(super) fn trailing_accessor(
     let dot = tokens.iter().rposition(|t| t == ".")?;
     let tail = &tokens[dot + 1..];
     let mut out = Vec::new();
-    expand(macros, tail, 0, &mut out)?;
+    expand(macros, tail, 0, &mut out, 1)?;
     match out.as_slice() {
         [one] => Some(one.clone()),
         _ => None,
     }
 }
 
+/// Appends the expansion of `tokens` to `out`; `None` when it nests deeper than 32 or
+/// `out` grows beyond `limit` tokens. Callers that want one token say so: the tail of an
+/// expression spelled across macro bodies can name macros that expand to thousands of
+/// tokens (john's `bf_cpu_kernel.cl` took 48 s before the limit), and `out` only grows.
 fn expand(
     macros: &HashMap<String, MacroDef>,
     tokens: &[String],
     depth: u32,
     out: &mut Vec<String>,
+    limit: usize,
 ) -> Option<()> {
-    if depth > 32 {
+    if depth > 32 || out.len() > limit {
         return None;
     }
     let mut i = 0;
@@ -158,17 +163,20 @@ fn expand(
             match &def.params {
                 Some(_) if tokens.get(i + 1).map(String::as_str) == Some("(") => {
                     let (args, used) = split_args(&tokens[i + 1..])?;
-                    expand(macros, &substitute(def, &args), depth + 1, out)?;
+                    expand(macros, &substitute(def, &args), depth + 1, out, limit)?;
                     i += 1 + used;
                     continue;
                 }
                 None => {
-                    expand(macros, &def.body, depth + 1, out)?;
+                    expand(macros, &def.body, depth + 1, out, limit)?;
                     i += 1;
                     continue;
                 }
                 Some(_) => {}
             }
+        }
+        if out.len() == limit {
+            return None;
         }
         out.push(t.clone());
         i += 1;
@@ -189,7 +197,13 @@ pub(super) fn body_accessors(
         .map(|p| p.iter().map(|_| vec![OUTER_ARG.to_string()]).collect())
         .unwrap_or_default();
     let mut out = Vec::new();
-    expand(macros, &substitute(def, &outer_args), 0, &mut out)?;
+    expand(
+        macros,
+        &substitute(def, &outer_args),
+        0,
+        &mut out,
+        usize::MAX,
+    )?;
     Some(
         out.windows(2)
             .filter(|w| w[0] == "." && Swizzle::decode(&w[1], 16).is_some())
@@ -209,7 +223,7 @@ pub(super) fn for_clauses_written(
 ) -> Option<[bool; 3]> {
     let direct = tokens.first().map(String::as_str) == Some("for");
     let mut expanded = Vec::new();
-    expand(macros, tokens, 0, &mut expanded)?;
+    expand(macros, tokens, 0, &mut expanded, usize::MAX)?;
     let mut starts = expanded
         .iter()
         .enumerate()
@@ -273,7 +287,7 @@ pub(super) fn unroll_hint(macros: &HashMap<String, MacroDef>, tokens: &[String])
             return Some(Unroll::Full);
         }
         let mut expanded = Vec::new();
-        expand(macros, &inner, 0, &mut expanded)?;
+        expand(macros, &inner, 0, &mut expanded, 1)?;
         let [n] = expanded.as_slice() else {
             return None;
         };
@@ -491,6 +505,18 @@ mod tests {
         assert_eq!(acc("v . wzyx"), Some("wzyx".into()));
         assert_eq!(acc("v . PASTE ( x , y ) + 1"), None);
         assert_eq!(acc("v"), None);
+    }
+
+    #[test]
+    fn a_tail_that_expands_to_many_tokens_stops_at_the_second() {
+        // D30 expands to 2^31 tokens: without the limit this never returns.
+        let mut lines = vec!["D0 x y".to_string()];
+        lines.extend((1..=30).map(|i| format!("D{i} D{} D{}", i - 1, i - 1)));
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let m = defs(&lines);
+        let toks = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(trailing_accessor(&m, &toks("v . D30")), None);
+        assert_eq!(unroll_hint(&m, &toks("unroll ( D30 )")), None);
     }
 
     #[test]

@@ -53,6 +53,7 @@ pub fn lower(
         macros: HashMap::new(),
         expansions: HashMap::new(),
         macro_swizzles: HashMap::new(),
+        written_accessors: Default::default(),
         strings: 0,
         fp_pragmas: Vec::new(),
         kernels: 0,
@@ -107,6 +108,11 @@ struct Lowerer<'s, 'tu> {
     expansions: HashMap<(u32, String), u32>,
     /// Accessors of the swizzles spelled in macro bodies, by (cursor hash, offset).
     macro_swizzles: HashMap<(u32, u32), Option<String>>,
+    /// [`Lowerer::written_accessor`] by spelled extent: the nodes of every expansion of a
+    /// macro share their spellings, and a spelled extent can cover much of a file (its
+    /// ends in two macro bodies), so each is tokenized once.
+    written_accessors:
+        std::cell::RefCell<HashMap<crate::front::clang::ExtentOffsets, Option<String>>>,
     /// Counter for string-literal globals.
     strings: u32,
     /// The FP_CONTRACT pragmas, in source order.
