@@ -46,7 +46,7 @@ impl Writer<'_> {
 
     /// Vulkan: the specialization constant `FMA_FUSED_SPEC_ID` (false unless the host sets
     /// it), made once.
-    fn fma_fused_constant(&mut self) -> Word {
+    pub(super) fn fma_fused_constant(&mut self) -> Word {
         if let Some(c) = self.fma_fused {
             return c;
         }

@@ -1075,6 +1075,13 @@ impl<'a, 'm> Fx<'a, 'm> {
         out
     }
 
+    /// Whether the device's GLSL.std.450 `Fma` rounds once: the specialization constant
+    /// the host sets (false unless it does), at the helper's component count.
+    pub(super) fn fma_fused(&self) -> Word {
+        let c = self.raw(Scalar::Bool, |w| Ok(w.fma_fused_constant()));
+        self.splat(c, self.n)
+    }
+
     /// The helper's component count.
     pub(super) fn lanes(&self) -> u8 {
         self.n

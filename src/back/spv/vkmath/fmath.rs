@@ -1,13 +1,15 @@
-//! `float` versions of `exp`, `exp2`, `log` and `log2` computed in `float` (the other
-//! transcendentals widen to `double`, [`super::transc`]). GPUs run `double` at a fraction of
-//! the `float` rate, and these four are the ones hot loops call (Black–Scholes, softmax,
-//! entropy): the `double` versions made `black_scholes` 2.2× slower than CUDA on the H100.
+//! `float` versions of `exp`, `exp2`, `log`, `log2`, `sin`, `cos`, `tan` and `sincos`
+//! computed in `float` (the other transcendentals widen to `double`, [`super::transc`]).
+//! GPUs run `double` at a fraction of the `float` rate, and these are the ones hot loops
+//! call (Black–Scholes, softmax, entropy, FFT twiddles): the `double` versions made
+//! `black_scholes` 2.2× and `fft256` 7× slower than CUDA on the H100.
 //!
 //! Each result is within about one ulp (OpenCL's bound is 3 ulp for these, 4 for sin and
 //! cos), using only additions, multiplications and one division. They may be fused into
 //! multiply-adds (`Fx::contracting`, so that GPUs run FMAs): the reduction steps are exact
 //! either way, and the bounds hold either way. `kernels/builtins/vk_float_math_sweep` measures the
-//! error over millions of arguments against the `double` versions.
+//! error over millions of arguments against the `double` versions. `sin` and `cos` reduce
+//! with `Fma` where the host says it rounds once, and in `double` elsewhere ([`sin_cos`]).
 //!
 //! - `exp`: k = rint(x·log₂e), r = x − k·ln2 with ln2 in two parts (Cody–Waite: k·C₁ is
 //!   exact, C₁ having 16 significant bits and |k| ≤ 150), eʳ = 1 + (r + r²·P(r)) with P the
@@ -107,50 +109,37 @@ fn float_body(f: &Fx<'_, '_>, op: C, x: Word) -> Option<Body> {
     Some(Body { result, out: None })
 }
 
-/// (sin x, cos x) for a `float` x. Below 2^20 (every argument a GPU kernel computes a
-/// twiddle or a phase from), Cody–Waite in `double`: k = rint(x·2/π), r = x − k·π/2 with
-/// π/2 in three parts, the first two of 33 bits (k·P₁ and k·P₂ exact), then Taylor
-/// polynomials to r⁹ and r¹⁰: r and 1 − r²/2 in `double`, the rest (below 0.09 of the
-/// result) in `float`. Larger arguments, infinities
-/// and NaN take the `double` Payne–Hanek path of [`super::transc`], in a branch of its own,
-/// so that its cost is paid only by groups of lanes that need it.
+/// (sin x, cos x) for a `float` x, in two versions of which the specialization constant
+/// `fma_fused` keeps one (the other is dead code once the pipeline is specialized):
+///
+/// - Where the device's `Fma` rounds once (GPUs): everything in `float`, below 2^17.
+///   k = rint(x·2/π) and r = x − k·π/2 with π/2 = P₁ + P₂ + P₃ in three `float`s, one `Fma`
+///   each. x − k·P₁ is exact (both are multiples of 2⁻²⁴ and the difference is below 1), and
+///   so is the next step whenever its result is below 2⁻²⁴; so the only rounding that
+///   matters when r is small is the last one, relative to r itself. Then Taylor
+///   polynomials to r⁹ and r¹⁰, with cos r = w + (e + r⁴·C(z)) where w = 1 − z/2 and e
+///   holds the rounding errors of z = r² and of w (an `Fma` and a Fast2Sum). 1 ulp over
+///   every `float` below 2^17 in a model of these steps with `f32::mul_add`, fused or
+///   not where they may be (`kernels/builtins/vk_float_math_sweep` measures the module).
+/// - Elsewhere (lavapipe, whose `Fma` rounds twice): below 2^20 a Cody–Waite reduction in
+///   `double`, k·π/2 with π/2 in three parts, the first two of 33 bits (k·P₁ and k·P₂
+///   exact), then Taylor polynomials: r and 1 − r²/2 in `double`, the rest (below 0.09 of
+///   the result) in `float`.
+///
+/// Larger arguments, infinities and NaN take the `double` Payne–Hanek path of
+/// [`super::transc`], in a branch of its own, so that its cost is paid only by groups of
+/// lanes that need it.
 fn sin_cos(f: &Fx<'_, '_>, x: Word) -> (Word, Word) {
-    use super::transc::{PIO2_1, PIO2_2, PIO2_3};
-    let xd = f.conv(x, F64);
-    let small = f.lt(f.abs(x), f.cf(F32, 1_048_576.0));
+    let fused = f.fma_fused();
+    let limit = f.sel(fused, f.cf(F32, 131_072.0), f.cf(F32, 1_048_576.0));
+    let small = f.lt(f.abs(x), limit);
     // Large arguments become 0 here, and their lanes are replaced below.
-    let xs = f.sel(small, xd, f.d(0.0));
-    let k = f.rint(f.mul(xs, f.d(2.0 / std::f64::consts::PI)));
-    let r = f.sub(xs, f.mul(k, f.d(PIO2_1)));
-    let r = f.sub(r, f.mul(k, f.d(PIO2_2)));
-    let r = f.sub(r, f.mul(k, f.d(PIO2_3)));
-    // The leading terms in `double`, the small tails in `float`.
-    let z = f.mul(r, r);
-    let (rf, zf) = (f.conv(r, F32), f.conv(z, F32));
-    let taylor = |first: u32, sign: f64| -> Vec<f64> {
-        // (−1)ⁱ/(first + 2i)! for i = 0…3.
-        let mut c = Vec::new();
-        let mut t = 1.0;
-        for n in 1..=first {
-            t /= f64::from(n);
-        }
-        let mut s = sign;
-        for i in 0..4 {
-            c.push(s * t);
-            let n = first + 2 * i;
-            t /= f64::from((n + 1) * (n + 2));
-            s = -s;
-        }
-        c
-    };
-    // sin r = r + r³·S(z), cos r = 1 − z/2 + z²·C(z).
-    let sin_tail = f.mul(f.mul(zf, rf), f.poly(zf, &taylor(3, -1.0)));
-    let sin = f.conv(f.add(r, f.conv(sin_tail, F64)), F32);
-    let cos_tail = f.mul(f.mul(zf, zf), f.poly(zf, &taylor(4, 1.0)));
-    let cos = f.add(f.sub(f.d(1.0), f.mul(z, f.d(0.5))), f.conv(cos_tail, F64));
-    let cos = f.conv(cos, F32);
+    let xs = f.sel(small, x, f.cf(F32, 0.0));
+    let (fs, fc, fk) = reduced_with_fma(f, xs);
+    let (ds, dc, dk) = reduced_in_double(f, xs);
+    let (sin, cos) = (f.sel(fused, fs, ds), f.sel(fused, fc, dc));
     // The quadrant: k mod 4.
-    let q = f.andi(f.cast(f.conv(k, I32), U32), 3);
+    let q = f.andi(f.cast(f.sel(fused, fk, dk), U32), 3);
     let is = |n: i64| f.eq(q, f.ci(U32, n));
     let (ns, nc) = (f.neg(sin), f.neg(cos));
     let s = f.sel(is(0), sin, f.sel(is(1), cos, f.sel(is(2), ns, nc)));
@@ -158,12 +147,84 @@ fn sin_cos(f: &Fx<'_, '_>, x: Word) -> (Word, Word) {
     let big = f.any(f.not(small));
     let v = f.if_then(big, &[s, c], |f| {
         f.exactly(|| {
-            let (bs, bc) = super::transc::sin_cos(f, xd, false);
+            let (bs, bc) = super::transc::sin_cos(f, f.conv(x, F64), false);
             let (bs, bc) = (f.conv(bs, F32), f.conv(bc, F32));
             vec![f.sel(small, s, bs), f.sel(small, c, bc)]
         })
     });
     (v[0], v[1])
+}
+
+/// (sin r, cos r, k) with x = k·π/2 + r, for |x| < 2^17, in `float` with one-rounding
+/// `Fma`s (see [`sin_cos`]).
+fn reduced_with_fma(f: &Fx<'_, '_>, x: Word) -> (Word, Word, Word) {
+    use super::transc::{PIO2_1, PIO2_2, PIO2_3};
+    use std::f64::consts::FRAC_PI_2;
+    // π/2 = P₁ + P₂ + P₃ to about 72 bits (π/2 itself from the 33-bit parts of transc).
+    let p1 = FRAC_PI_2 as f32;
+    let p2 = ((PIO2_1 - f64::from(p1)) + PIO2_2) as f32;
+    let p3 = (((PIO2_1 - f64::from(p1)) - f64::from(p2)) + PIO2_2 + PIO2_3) as f32;
+    let c = |v: f32| f.cf(F32, f64::from(v));
+    let (a, z, zlo, w, ew, k) = f.exactly(|| {
+        let k = f.rint(f.mul(x, c(std::f32::consts::FRAC_2_PI)));
+        let nk = f.neg(k);
+        let r = f.glsl(GLOp::Fma, &[nk, c(p1), x]);
+        let r = f.glsl(GLOp::Fma, &[nk, c(p2), r]);
+        let a = f.glsl(GLOp::Fma, &[nk, c(p3), r]);
+        // z = r² + zₗ exactly; w = 1 − z/2 + e_w exactly (Fast2Sum, 1 ≥ z/2).
+        let z = f.mul(a, a);
+        let zlo = f.glsl(GLOp::Fma, &[a, a, f.neg(z)]);
+        let hz = f.mul(z, c(0.5));
+        let w = f.sub(c(1.0), hz);
+        let ew = f.sub(f.sub(c(1.0), w), hz);
+        (a, z, zlo, w, ew, k)
+    });
+    // sin r = r + r·z·S(z); cos r = w + (e_w − zₗ/2 + z²·C(z)).
+    let sin = f.add(a, f.mul(f.mul(a, z), f.poly(z, &taylor(3, -1.0))));
+    let err = f.sub(ew, f.mul(zlo, c(0.5)));
+    let cos = f.add(
+        w,
+        f.add(f.mul(f.mul(z, z), f.poly(z, &taylor(4, 1.0))), err),
+    );
+    (sin, cos, f.conv(k, I32))
+}
+
+/// (sin r, cos r, k) with x = k·π/2 + r, for |x| < 2^20, reduced in `double` (see
+/// [`sin_cos`]).
+fn reduced_in_double(f: &Fx<'_, '_>, x: Word) -> (Word, Word, Word) {
+    use super::transc::{PIO2_1, PIO2_2, PIO2_3};
+    let xd = f.conv(x, F64);
+    let k = f.rint(f.mul(xd, f.d(2.0 / std::f64::consts::PI)));
+    let r = f.sub(xd, f.mul(k, f.d(PIO2_1)));
+    let r = f.sub(r, f.mul(k, f.d(PIO2_2)));
+    let r = f.sub(r, f.mul(k, f.d(PIO2_3)));
+    // The leading terms in `double`, the small tails in `float`.
+    let z = f.mul(r, r);
+    let (rf, zf) = (f.conv(r, F32), f.conv(z, F32));
+    // sin r = r + r³·S(z), cos r = 1 − z/2 + z²·C(z).
+    let sin_tail = f.mul(f.mul(zf, rf), f.poly(zf, &taylor(3, -1.0)));
+    let sin = f.conv(f.add(r, f.conv(sin_tail, F64)), F32);
+    let cos_tail = f.mul(f.mul(zf, zf), f.poly(zf, &taylor(4, 1.0)));
+    let cos = f.add(f.sub(f.d(1.0), f.mul(z, f.d(0.5))), f.conv(cos_tail, F64));
+    (sin, f.conv(cos, F32), f.conv(k, I32))
+}
+
+/// sign·(−1)ⁱ/(first + 2i)! for i = 0…3: with (3, −1) the coefficients of S, with (4, 1)
+/// those of C in sin r = r + r³·S(r²) and cos r = 1 − r²/2 + r⁴·C(r²).
+fn taylor(first: u32, sign: f64) -> Vec<f64> {
+    let mut t = 1.0;
+    for n in 1..=first {
+        t /= f64::from(n);
+    }
+    let mut s = sign;
+    let mut c = Vec::new();
+    for i in 0..4 {
+        c.push(s * t);
+        let n = first + 2 * i;
+        t /= f64::from((n + 1) * (n + 2));
+        s = -s;
+    }
+    c
 }
 
 /// eʳ·2ᵏ for |r| ≤ ln2/2 and an integral `float` k in [−150, 129].
