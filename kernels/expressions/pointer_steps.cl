@@ -1,7 +1,8 @@
 // Pointers stepped backwards (p -= 2, p[-1]) into private and __global arrays, and their
 // differences: negative steps are where NVIDIA's Vulkan driver misread OpPtrAccessChain
 // indices as large positive ones (a hang and garbage before clc stepped buffer addresses as
-// integers).
+// integers; `int` counts are access-chain indices again, which must sign-extend: out[6..9]
+// step by counts read from the buffer, so that no compiler folds them).
 kernel void pointer_steps(global const int *in, global int *out)
 {
     int priv[8];
@@ -26,4 +27,10 @@ kernel void pointer_steps(global const int *in, global int *out)
     out[3] = h[-1];
     out[4] = (int)(g - in);
     out[5] = (int)(q - priv);
+    int m = in[0] - 13, k = in[1] - 14;   // -3, -3 at run time
+    global const int *e = in + 6;
+    out[6] = e[m];
+    out[7] = *(e + k);
+    out[8] = (e + m)[k + 1];
+    out[9] = *(in - m);
 }
