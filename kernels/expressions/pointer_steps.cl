@@ -1,8 +1,10 @@
 // Pointers stepped backwards (p -= 2, p[-1]) into private and __global arrays, and their
 // differences: negative steps are where NVIDIA's Vulkan driver misread OpPtrAccessChain
 // indices as large positive ones (a hang and garbage before clc stepped buffer addresses as
-// integers; `int` counts are access-chain indices again, which must sign-extend: out[6..9]
-// step by counts read from the buffer, so that no compiler folds them).
+// integers). out[6..9] step by negative `int` counts read from the buffer, so that no
+// compiler folds them: on the H100, an OpPtrAccessChain with such a count as a 32-bit index
+// hung the GPU, and so did one with a never-negative index 2^31 above a base moved 2^31
+// elements down (two attempts to keep buffer steps in access chains, both reverted).
 kernel void pointer_steps(global const int *in, global int *out)
 {
     int priv[8];

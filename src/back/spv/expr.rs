@@ -569,12 +569,6 @@ impl Writer<'_> {
         negate: bool,
         span: Span,
     ) -> Result<Word> {
-        let pt = self.ty(ptr_ty, span)?;
-        if !negate {
-            let (n, chain) = self.chain_count(n, n_ty, span)?;
-            return self.ptr_chain(pt, ptr, n, chain);
-        }
-        // `p - n`: negated in 64 bits (`- INT_MIN` included), so a signed count.
         let ulong = self.scalar(Scalar::Int {
             width: 64,
             signed: false,
@@ -585,8 +579,17 @@ impl Writer<'_> {
             Some(Scalar::Int { .. }) => self.b.u_convert(ulong, None, n)?,
             _ => return bug(span, "pointer offset by a non-integer"),
         };
-        let n = self.b.s_negate(ulong, None, n)?;
-        self.ptr_chain(pt, ptr, n, false)
+        let n = if negate {
+            self.b.s_negate(ulong, None, n)?
+        } else {
+            n
+        };
+        let pt = self.ty(ptr_ty, span)?;
+        let unsigned = matches!(
+            self.m.types.as_scalar(n_ty),
+            Some(Scalar::Int { signed: false, .. })
+        );
+        self.ptr_chain(pt, ptr, n, unsigned && !negate)
     }
 
     /// Vulkan: a value of AST type `t` that is a `__local` (logical) pointer chosen at run
@@ -602,18 +605,24 @@ impl Writer<'_> {
         }
     }
 
-    /// `base + n` elements: in bounds for OpenCL; Vulkan has no in-bounds form. `n` is a
-    /// 64-bit integer, or on Vulkan an `int`; `chain` when an access chain may carry it on
-    /// Vulkan (see [`Writer::chain_count`]), otherwise a buffer address steps as an integer.
-    pub(super) fn ptr_chain(&mut self, ty: Word, base: Word, n: Word, chain: bool) -> Result<Word> {
+    /// `base + n` elements (`n` a 64-bit integer, `non_negative` when it comes from an
+    /// unsigned value): in bounds for OpenCL; Vulkan has no in-bounds form.
+    pub(super) fn ptr_chain(
+        &mut self,
+        ty: Word,
+        base: Word,
+        n: Word,
+        non_negative: bool,
+    ) -> Result<Word> {
         Ok(if self.opts.flavor.is_vulkan() {
             match self.pointer_info.get(&ty).copied() {
-                // A buffer address stepped by a 64-bit count that may be negative steps as
-                // an integer: NVIDIA's driver mistakes a negative 64-bit OpPtrAccessChain
-                // index for a large positive one (measured on the H100). Unsigned and `int`
-                // counts keep the access chain, which its compiler handles better (2-4% on
-                // SGEMM and n-body, 10% on conv2d_5x5).
-                Some((rspirv::spirv::StorageClass::PhysicalStorageBuffer, pointee)) if !chain => {
+                // A buffer address stepped by a count that may be negative steps as an
+                // integer: NVIDIA's driver mistakes a negative 64-bit OpPtrAccessChain index
+                // for a large positive one (measured on the H100). Unsigned counts keep the
+                // access chain, which its compiler handles better (2-4% on SGEMM and n-body).
+                Some((rspirv::spirv::StorageClass::PhysicalStorageBuffer, pointee))
+                    if !non_negative =>
+                {
                     let ulong = self.scalar(Scalar::Int {
                         width: 64,
                         signed: false,

@@ -144,9 +144,12 @@ impl Writer<'_> {
                 let sc = self.storage_class(space, Site::Pointee);
                 let ptr_ty = self.pointer_sc(sc, ty);
                 let base = self.value(st, base)?;
-                let v = self.value(st, index)?;
-                let (idx, chain) = self.chain_count(v, st.f.exprs[index].ty, span)?;
-                Ok((self.ptr_chain(ptr_ty, base, idx, chain)?, sc))
+                let idx = self.index64(st, index)?;
+                let unsigned = matches!(
+                    self.m.types.as_scalar(st.f.exprs[index].ty),
+                    Some(Scalar::Int { signed: false, .. })
+                );
+                Ok((self.ptr_chain(ptr_ty, base, idx, unsigned)?, sc))
             }
             ExprKind::Member { base, field } => {
                 let ty = self.ty(x.ty, span)?;
@@ -609,36 +612,6 @@ impl Writer<'_> {
     }
 
     /// An integer index widened to 64 bits by its signedness.
-    /// An element count `v` of AST type `ty` as [`Writer::ptr_chain`] takes it, and whether
-    /// an access chain may carry it there. OpenCL: widened to 64 bits, always. Vulkan:
-    /// unsigned counts widened to 64 bits, and `int` counts as they are (an access chain
-    /// sign-extends its index; NVIDIA's driver reads a negative 64-bit index as a large
-    /// positive one, so wider signed counts step buffer addresses as integers, which its
-    /// compiler addresses worse: conv2d_5x5 ran 10% slower that way on the H100).
-    pub(super) fn chain_count(
-        &mut self,
-        v: Word,
-        ty: Handle<Type>,
-        span: clc_passes::diag::Span,
-    ) -> Result<(Word, bool)> {
-        let ulong = self.scalar(Scalar::Int {
-            width: 64,
-            signed: false,
-        });
-        match self.m.types.as_scalar(ty) {
-            Some(Scalar::Int {
-                width: 32,
-                signed: true,
-            }) if self.opts.flavor.is_vulkan() => Ok((v, true)),
-            Some(Scalar::Int { width: 64, signed }) => Ok((v, !signed)),
-            Some(Scalar::Int { signed: true, .. }) => {
-                Ok((self.b.s_convert(ulong, None, v)?, false))
-            }
-            Some(Scalar::Int { .. }) => Ok((self.b.u_convert(ulong, None, v)?, true)),
-            _ => bug(span, "pointer step by a non-integer"),
-        }
-    }
-
     pub(super) fn index64(&mut self, st: &mut FnState<'_>, e: Handle<Expr>) -> Result<Word> {
         let v = self.value(st, e)?;
         let x = &st.f.exprs[e];
