@@ -80,7 +80,23 @@ impl Writer<'_> {
         }
         let relaxed = self.opts.float.fast_math & (8 | 16) != 0;
         let cl = OpenclStd100Op::from_u32(op);
-        match cl.and_then(|c| super::flavor::vulkan::glsl_op(c, relaxed)) {
+        // `double` floor, ceil, trunc and rint keep the sign of a zero result in
+        // `vkmath` (lavapipe's Trunc and RoundEven of −0.0 give +0.0; Vulkan only asks for
+        // the value, OpenCL for −0.0).
+        let signed_zero = matches!(
+            cl,
+            Some(
+                OpenclStd100Op::floor
+                    | OpenclStd100Op::ceil
+                    | OpenclStd100Op::trunc
+                    | OpenclStd100Op::rint
+            )
+        ) && matches!(
+            self.shape_of_type(ty),
+            Some(super::vkmath::Shape::Num(Scalar::Float { width: 64 }, _))
+        );
+        let glsl = cl.and_then(|c| super::flavor::vulkan::glsl_op(c, relaxed));
+        match glsl.filter(|_| !signed_zero) {
             Some(g) => {
                 let half = |w: &Self, t: Word| match w.shape_of_type(t) {
                     Some(super::vkmath::Shape::Num(Scalar::Float { width: 16 }, n)) => Some(n),

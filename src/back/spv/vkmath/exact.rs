@@ -57,6 +57,7 @@ pub(super) fn supported(sig: &Sig) -> bool {
         C::normalize | C::fast_normalize => narrow && same,
         C::cross => float(rs) && same && matches!(n, 3 | 4),
         C::fma => float(rs) && same && sig.ins.len() == 3,
+        C::floor | C::ceil | C::trunc | C::rint => width(rs) == 64 && float(rs) && same,
         _ => false,
     }
 }
@@ -79,7 +80,18 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
             let away = f.ge(d, half);
             let unit = f.copysign(f.cf(rs, 1.0), x);
             let up = f.add(t, unit);
-            one(f.sel(away, up, t))
+            // The sign of x, also on a zero result (round(−0.4) is −0.0).
+            one(f.copysign(f.sel(away, up, t), x))
+        }
+        // GLSL.std.450's, with the sign of x on a zero result (see `Writer::std_inst`).
+        C::floor | C::ceil | C::trunc | C::rint => {
+            let g = match sig.op {
+                C::floor => GLOp::Floor,
+                C::ceil => GLOp::Ceil,
+                C::trunc => GLOp::Trunc,
+                _ => GLOp::RoundEven,
+            };
+            one(f.copysign(f.glsl(g, &[x]), x))
         }
         C::copysign => one(f.copysign(x, y?)),
         C::sign => {

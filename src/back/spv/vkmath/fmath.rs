@@ -144,6 +144,8 @@ fn sin_cos(f: &Fx<'_, '_>, x: Word) -> (Word, Word) {
     let (ns, nc) = (f.neg(sin), f.neg(cos));
     let s = f.sel(is(0), sin, f.sel(is(1), cos, f.sel(is(2), ns, nc)));
     let c = f.sel(is(0), cos, f.sel(is(1), ns, f.sel(is(2), nc, sin)));
+    // sin(±0) = ±0: the reduction's x − k·π/2 turns −0 into +0.
+    let s = f.sel(f.eq(x, f.cf(F32, 0.0)), x, s);
     let big = f.any(f.not(small));
     let v = f.if_then(big, &[s, c], |f| {
         f.exactly(|| {
