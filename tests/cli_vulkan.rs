@@ -569,3 +569,60 @@ fn half_arithmetic_asks_for_the_float_controls_it_declares() {
         assert_eq!(r["vulkan"]["properties"], want, "{file}");
     }
 }
+
+/// `Program::executables`: what the driver made of a kernel's pipeline. Where the device has
+/// `VK_KHR_pipeline_executable_properties` (NVIDIA), each executable comes with statistics;
+/// where it lacks it (the lavapipe of Debian 12), the call is a located `Unsupported` error
+/// naming the extension, and the program still launches.
+#[test]
+fn pipeline_statistics_come_from_the_driver_or_name_the_missing_extension() {
+    if std::env::var_os(vkhost::DEVICE_ENV).is_none() {
+        std::env::set_var(vkhost::DEVICE_ENV, "llvmpipe");
+    }
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "k.cl", VADD);
+    let o = clc(
+        d.path(),
+        &[
+            "--target=vulkan1.2",
+            "k.cl",
+            "-o",
+            "k.spv",
+            "--reflect=k.json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let r =
+        vkhost::Reflection::from_json(&std::fs::read_to_string(d.path().join("k.json")).unwrap())
+            .unwrap();
+    let Ok(dev) = vkhost::Device::new() else {
+        eprintln!("no Vulkan device: skipped");
+        return;
+    };
+    let words = vkhost::spirv_words(&std::fs::read(d.path().join("k.spv")).unwrap()).unwrap();
+    let p = vkhost::Program::load(&dev, &words, &r).unwrap();
+    let name = r.kernels[0].name.clone();
+    let bufs: Vec<vkhost::Buffer> = (0..3)
+        .map(|_| vkhost::Buffer::from_bytes(&dev, &[0u8; 256]).unwrap())
+        .collect();
+    let args: Vec<vkhost::Arg> = bufs.iter().map(vkhost::Arg::Buffer).collect();
+    let range = vkhost::NdRange::new(&[64]);
+    let has = dev.has_extension(vkhost::PIPELINE_EXECUTABLE_PROPERTIES);
+    match p.executables(&name, &range, &args) {
+        Ok(exes) => {
+            assert!(has, "statistics without the extension");
+            assert!(!exes.is_empty());
+            assert!(exes.iter().all(|e| !e.statistics.is_empty()), "{exes:?}");
+        }
+        Err(e) => {
+            assert!(!has, "{e}");
+            assert!(matches!(e, vkhost::Error::Unsupported(_)), "{e:?}");
+            assert!(
+                e.to_string()
+                    .contains("VK_KHR_pipeline_executable_properties"),
+                "{e}"
+            );
+        }
+    }
+    p.launch(&name, &range, &args).unwrap();
+}

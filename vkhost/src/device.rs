@@ -16,6 +16,10 @@ use crate::reflect::Reflection;
 /// Environment variable naming (a substring of) the device to use.
 pub const DEVICE_ENV: &str = "CLC_VK_DEVICE";
 
+/// The extension behind [`crate::Program::executables`]: the driver's statistics (registers,
+/// instructions, spills) and internal representations of a compiled pipeline.
+pub const PIPELINE_EXECUTABLE_PROPERTIES: &str = "VK_KHR_pipeline_executable_properties";
+
 /// The queue and the command pool, used under one lock (both need external synchronization).
 pub(crate) struct Submitter {
     pub queue: vk::Queue,
@@ -41,6 +45,9 @@ pub(crate) struct Inner {
     pub name: String,
     pub enabled: FeatureSet,
     pub extensions: Vec<String>,
+    /// [`PIPELINE_EXECUTABLE_PROPERTIES`], when it and its `pipelineExecutableInfo` feature
+    /// were enabled.
+    pub executables: Option<ash::khr::pipeline_executable_properties::Device>,
 }
 
 impl Drop for Inner {
@@ -154,6 +161,7 @@ impl Device {
                 name: parts.name,
                 enabled: parts.enabled,
                 extensions: parts.extensions,
+                executables: parts.executables,
             }))),
             Err(e) => {
                 // SAFETY: `open` destroyed whatever it created from the instance before
@@ -326,6 +334,7 @@ struct Parts {
     name: String,
     enabled: FeatureSet,
     extensions: Vec<String>,
+    executables: Option<ash::khr::pipeline_executable_properties::Device>,
 }
 
 /// Picks the physical device and creates the logical one. On error, everything it created is
@@ -432,7 +441,7 @@ fn open(instance: &ash::Instance, api: u32, want: &Want) -> Result<Parts, Error>
         feature: feature.to_string(),
         why,
     };
-    let (wanted, want_ext): (Option<&[String]>, Vec<String>) = match want {
+    let (wanted, mut want_ext): (Option<&[String]>, Vec<String>) = match want {
         Want::AllSupported => (None, Vec::new()),
         Want::These {
             features,
@@ -453,6 +462,34 @@ fn open(instance: &ash::Instance, api: u32, want: &Want) -> Result<Parts, Error>
         .filter_map(|e| e.extension_name_as_c_str().ok())
         .map(|c| c.to_string_lossy().into_owned())
         .collect();
+    // Pipeline statistics: with every supported feature (`Device::new`), or when named.
+    let exec_wanted = match want {
+        Want::AllSupported => available
+            .iter()
+            .any(|e| e == PIPELINE_EXECUTABLE_PROPERTIES),
+        Want::These { extensions, .. } => extensions
+            .iter()
+            .any(|e| e == PIPELINE_EXECUTABLE_PROPERTIES),
+    };
+    let mut exec_feature = vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR::default();
+    if exec_wanted
+        && available
+            .iter()
+            .any(|e| e == PIPELINE_EXECUTABLE_PROPERTIES)
+    {
+        let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut exec_feature);
+        // SAFETY: `f2` chains a struct that outlives the call; the device has the extension.
+        unsafe { instance.get_physical_device_features2(physical, &mut f2) };
+    }
+    let exec_on = exec_feature.pipeline_executable_info == vk::TRUE;
+    if exec_on && !want_ext.iter().any(|e| e == PIPELINE_EXECUTABLE_PROPERTIES) {
+        want_ext.push(PIPELINE_EXECUTABLE_PROPERTIES.to_string());
+    } else if exec_wanted && !exec_on && matches!(want, Want::These { .. }) {
+        return Err(missing(
+            "pipelineExecutableInfo",
+            ", which pipeline statistics need",
+        ));
+    }
     for e in &want_ext {
         if !available.contains(e) {
             return Err(Error::MissingExtension {
@@ -491,6 +528,9 @@ fn open(instance: &ash::Instance, api: u32, want: &Want) -> Result<Parts, Error>
     if has13 {
         f2 = f2.push_next(&mut chain.v13);
     }
+    if exec_on {
+        f2 = f2.push_next(&mut exec_feature);
+    }
     let info = vk::DeviceCreateInfo::default()
         .queue_create_infos(&queue_info)
         .enabled_extension_names(&ext_ptrs)
@@ -515,6 +555,8 @@ fn open(instance: &ash::Instance, api: u32, want: &Want) -> Result<Parts, Error>
     };
     // SAFETY: a plain query.
     let memory = unsafe { instance.get_physical_device_memory_properties(physical) };
+    let executables =
+        exec_on.then(|| ash::khr::pipeline_executable_properties::Device::new(instance, &device));
     Ok(Parts {
         physical,
         device,
@@ -526,6 +568,7 @@ fn open(instance: &ash::Instance, api: u32, want: &Want) -> Result<Parts, Error>
         float_controls,
         name,
         enabled,
+        executables,
         extensions: want_ext,
     })
 }

@@ -21,7 +21,8 @@
 //! * [`layout`]: the argument block, NDRange and specialization constants (pure, tested).
 //! * [`Device`]: instance, device choice (`$CLC_VK_DEVICE`), features, queue.
 //! * [`Buffer`]: device-local buffers with device addresses, staged reads and writes.
-//! * [`Program`]: modules, pipelines, [`Program::launch`] and [`Program::time`].
+//! * [`Program`]: modules, pipelines, [`Program::launch`] and [`Program::time`];
+//!   [`Program::executables`]: the driver's statistics of a kernel's pipeline (registers…).
 //! * [`printf`]: the printf buffer's records formatted as OpenCL C's printf does;
 //!   [`Program::take_printf`] returns what the launches printed.
 //!
@@ -31,6 +32,7 @@
 mod buffer;
 mod device;
 mod error;
+pub mod executable;
 mod features;
 pub mod image;
 pub mod layout;
@@ -43,8 +45,9 @@ mod spirv;
 /// The `ash` Vulkan types ([`Device::properties`] returns one).
 pub use ash::vk;
 pub use buffer::Buffer;
-pub use device::{Device, DEVICE_ENV};
+pub use device::{Device, DEVICE_ENV, PIPELINE_EXECUTABLE_PROPERTIES};
 pub use error::Error;
+pub use executable::{Executable, Representation, StatValue, Statistic};
 pub use features::{known_features, REQUIRED_FEATURES};
 pub use image::{Image, ImageDesc, ImageShape};
 pub use layout::{LayoutError, NdRange};

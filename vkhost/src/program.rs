@@ -12,6 +12,7 @@ use ash::vk;
 use crate::buffer::{all_to, Buffer, Mapped};
 use crate::device::{c_name, Device};
 use crate::error::{vk_err, Error};
+use crate::executable::Executable;
 use crate::features::REQUIRED_FEATURES;
 use crate::image::Image;
 use crate::layout::{
@@ -99,6 +100,15 @@ fn descriptor_type(name: &str) -> Option<vk::DescriptorType> {
         "storage_texel_buffer" => vk::DescriptorType::STORAGE_TEXEL_BUFFER,
         _ => return None,
     })
+}
+
+/// One dispatch's kernel and specialization ([`Program::executables`] and launches).
+struct Specialized {
+    index: usize,
+    entry: String,
+    layout: vk::PipelineLayout,
+    range: Resolved,
+    specs: Vec<(u32, u32)>,
 }
 
 /// Pipelines by kernel index and specialization constants.
@@ -670,8 +680,44 @@ impl Program {
         })
     }
 
-    /// Builds the block, pipeline, descriptor set and private stack of one dispatch.
-    fn prepare(&self, kernel: &str, range: &NdRange, args: &[Arg]) -> Result<Prepared, Error> {
+    /// What the driver made of `kernel`'s pipeline for this range and these arguments (the
+    /// same specialization a launch uses): each executable's statistics (registers, spills,
+    /// instruction counts, as the driver names them) and internal representations where the
+    /// driver offers them. The pipeline is built for the query and destroyed again; launches
+    /// keep using their own, built without the capture flags. Needs a device with
+    /// [`crate::PIPELINE_EXECUTABLE_PROPERTIES`] ([`Device::new`] enables it where the
+    /// driver has it).
+    pub fn executables(
+        &self,
+        kernel: &str,
+        range: &NdRange,
+        args: &[Arg],
+    ) -> Result<Vec<Executable>, Error> {
+        let Some(ext) = &self.dev.0.executables else {
+            return Err(Error::Unsupported(format!(
+                "`{}` was opened without {}",
+                self.dev.name(),
+                crate::PIPELINE_EXECUTABLE_PROPERTIES
+            )));
+        };
+        let s = self.specialize(kernel, range, args)?;
+        let flags = vk::PipelineCreateFlags::CAPTURE_STATISTICS_KHR
+            | vk::PipelineCreateFlags::CAPTURE_INTERNAL_REPRESENTATIONS_KHR;
+        let pipeline = self.create_pipeline(&s.entry, s.layout, &s.specs, flags)?;
+        let d = &self.dev.0.device;
+        let found = crate::executable::query(ext, d.handle(), pipeline);
+        // SAFETY: the pipeline was made above and never recorded into a command buffer.
+        unsafe { d.destroy_pipeline(pipeline, None) };
+        found
+    }
+
+    /// The kernel, resolved range and specialization constants of one dispatch.
+    fn specialize(
+        &self,
+        kernel: &str,
+        range: &NdRange,
+        args: &[Arg],
+    ) -> Result<Specialized, Error> {
         let index = self.reflection.kernel_index(kernel)?;
         let k = &self.reflection.kernels[index];
         let v = kernel_vulkan(k)?;
@@ -698,6 +744,30 @@ impl Program {
             specs.push((id, u32::from(self.dev.fuses_fma())));
             specs.sort_unstable();
         }
+        Ok(Specialized {
+            index,
+            entry: v.entry_point.clone(),
+            layout: layout.layout,
+            range: r,
+            specs,
+        })
+    }
+
+    /// Builds the block, pipeline, descriptor set and private stack of one dispatch.
+    fn prepare(&self, kernel: &str, range: &NdRange, args: &[Arg]) -> Result<Prepared, Error> {
+        let Specialized {
+            index,
+            entry,
+            range: r,
+            specs,
+            ..
+        } = self.specialize(kernel, range, args)?;
+        let k = &self.reflection.kernels[index];
+        let v = kernel_vulkan(k)?;
+        let Some(layout) = &self.layouts[index] else {
+            return Err(crate::layout::LayoutError::NotVulkan(k.name.clone()).into());
+        };
+        let values: Vec<ArgValue> = args.iter().map(Arg::value).collect();
 
         let stack = match v.private_stack_bytes {
             0 => None,
@@ -722,7 +792,7 @@ impl Program {
             }
             None => None,
         };
-        let pipeline = self.pipeline(index, &v.entry_point, layout.layout, specs)?;
+        let pipeline = self.pipeline(index, &entry, layout.layout, specs)?;
         let push = layout.block == BlockKind::PushConstant;
         let set = if layout.bindings.is_empty() {
             None
@@ -783,7 +853,19 @@ impl Program {
         if let Some(&p) = cache.get(&key) {
             return Ok(p);
         }
-        let specs = &key.1;
+        let p = self.create_pipeline(entry, layout, &key.1, vk::PipelineCreateFlags::empty())?;
+        cache.insert(key, p);
+        Ok(p)
+    }
+
+    /// A new compute pipeline of `entry` with these specialization constants.
+    fn create_pipeline(
+        &self,
+        entry: &str,
+        layout: vk::PipelineLayout,
+        specs: &[(u32, u32)],
+        flags: vk::PipelineCreateFlags,
+    ) -> Result<vk::Pipeline, Error> {
         let entries: Vec<vk::SpecializationMapEntry> = specs
             .iter()
             .enumerate()
@@ -804,17 +886,14 @@ impl Program {
             .name(&name)
             .specialization_info(&spec);
         let info = [vk::ComputePipelineCreateInfo::default()
+            .flags(flags)
             .stage(stage)
             .layout(layout)];
         let d = &self.dev.0.device;
         // SAFETY: `info` points to locals (entry name, specialization data) that outlive the
         // call; the module and layout belong to this program.
         match unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &info, None) } {
-            Ok(p) => {
-                let p = p[0];
-                cache.insert(key, p);
-                Ok(p)
-            }
+            Ok(p) => Ok(p[0]),
             Err((made, e)) => {
                 for p in made {
                     // SAFETY: not used anywhere; null handles are ignored.

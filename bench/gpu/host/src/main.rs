@@ -11,7 +11,14 @@
 //! gpu-bench --suite PATH [--bench a,b] [--rounds R] [--round-index I]
 //!           [--clc PATH | --spv-dir DIR] [--small] [--list]
 //! gpu-bench --suite PATH --clc PATH --precompile DIR     (writes DIR/<stem>.spv, .json)
+//! gpu-bench --suite PATH [--bench a,b] --pipeline-stats DIR
 //! ```
+//!
+//! `--pipeline-stats DIR` times nothing: for each dispatch of each selected benchmark it
+//! prints one JSON line with what the driver made of the pipeline
+//! (`VK_KHR_pipeline_executable_properties`: NVIDIA's register count, shared and local
+//! memory; Mesa's instruction counts and spills) and writes the internal representations the
+//! driver offers into DIR. Compare with nvcc's `-Xptxas -v` lines in run-device.sh's build.log.
 //!
 //! Modules: `--spv-dir DIR` loads `DIR/<stem>.spv` and `DIR/<stem>.json` (`stem`: the source's
 //! file name without `.cl`) and the options they were compiled with from
@@ -46,7 +53,7 @@ const CLC_OPTIONS: &[&str] = &["--target=vulkan1.2", "-O2"];
 const CHUNK: usize = 64 << 20;
 
 const USAGE: &str = "usage: gpu-bench --suite PATH [--bench a,b,...] [--rounds R] [--round-index I] \
-[--clc PATH | --spv-dir DIR] [--small] [--list]\n       gpu-bench --suite PATH --clc PATH --precompile DIR";
+[--clc PATH | --spv-dir DIR] [--small] [--list] [--pipeline-stats DIR]\n       gpu-bench --suite PATH --clc PATH --precompile DIR";
 
 #[derive(Debug, Default)]
 struct Options {
@@ -59,6 +66,8 @@ struct Options {
     precompile: Option<PathBuf>,
     small: bool,
     list: bool,
+    /// `--pipeline-stats DIR`: the driver's statistics instead of timings.
+    pipeline_stats: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Options> {
@@ -95,6 +104,7 @@ fn parse_args() -> Result<Options> {
             "--spv-dir" => o.spv_dir = Some(value("--spv-dir")?.into()),
             "--precompile" => o.precompile = Some(value("--precompile")?.into()),
             "--small" => o.small = true,
+            "--pipeline-stats" => o.pipeline_stats = Some(value("--pipeline-stats")?.into()),
             "--list" => o.list = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
@@ -329,13 +339,12 @@ fn now_s() -> f64 {
         .map_or(0.0, |d| d.as_secs_f64())
 }
 
-fn run_bench(
+/// Makes `b`'s buffers and dispatches and hands them to `f`.
+fn with_steps<R>(
     dev: &Device,
-    program: &Program,
-    suite: &Suite,
     b: &Bench,
-    rounds: u32,
-) -> Result<Outcome> {
+    f: impl FnOnce(&Buffers, &[Step]) -> Result<R>,
+) -> Result<R> {
     let bufs = make_buffers(dev, b)?;
     // Argument values, then the arguments borrowing them.
     let kinds: Vec<&Vec<ArgKind>> = b.dispatches.iter().map(|d| &d.args).collect();
@@ -381,15 +390,95 @@ fn run_bench(
             args,
         })
         .collect();
+    f(&bufs, &steps)
+}
 
+fn run_bench(
+    dev: &Device,
+    program: &Program,
+    suite: &Suite,
+    b: &Bench,
+    rounds: u32,
+) -> Result<Outcome> {
+    with_steps(dev, b, |bufs, steps| {
+        time_bench(program, suite, b, rounds, bufs, steps)
+    })
+}
+
+/// Writes what the driver made of each kernel of `b` (`--pipeline-stats`): one JSON line per
+/// dispatch on stdout, the internal representations as files in `dir`.
+fn pipeline_stats(
+    dev: &Device,
+    program: &Program,
+    b: &Bench,
+    dir: &Path,
+    ctx: &Context_,
+) -> Result<()> {
+    let s = |x: &str| serde_json::to_string(x).unwrap_or_else(|_| "\"?\"".into());
+    with_steps(dev, b, |_, steps| {
+        for (i, st) in steps.iter().enumerate() {
+            let exes = program
+                .executables(st.kernel, st.range, st.args)
+                .with_context(|| format!("the pipeline statistics of `{}`", st.kernel))?;
+            let mut items = Vec::new();
+            for (e, x) in exes.iter().enumerate() {
+                let stats: Vec<String> = x
+                    .statistics
+                    .iter()
+                    .map(|t| format!("{}:{}", s(&t.name), t.value))
+                    .collect();
+                let mut reps = Vec::new();
+                for r in &x.representations {
+                    let safe: String = r
+                        .name
+                        .chars()
+                        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                        .collect();
+                    let ext = if r.text { "txt" } else { "bin" };
+                    let file = format!("{}.{i}.{}.{e}.{safe}.{ext}", b.name, st.kernel);
+                    std::fs::write(dir.join(&file), &r.data)
+                        .with_context(|| format!("writing {}", dir.join(&file).display()))?;
+                    reps.push(s(&file));
+                }
+                items.push(format!(
+                    "{{\"name\":{},\"description\":{},\"subgroup_size\":{},\"statistics\":{{{}}},\"representations\":[{}]}}",
+                    s(&x.name),
+                    s(&x.description),
+                    x.subgroup_size,
+                    stats.join(","),
+                    reps.join(",")
+                ));
+            }
+            println!(
+                "{{\"name\":{},\"dispatch\":{i},\"kernel\":{},\"device\":{},\"driver\":{},\"clc\":{},\"executables\":[{}]}}",
+                s(&b.name),
+                s(st.kernel),
+                s(ctx.device),
+                s(ctx.driver),
+                s(ctx.clc),
+                items.join(",")
+            );
+        }
+        Ok(())
+    })
+}
+
+fn time_bench(
+    program: &Program,
+    suite: &Suite,
+    b: &Bench,
+    rounds: u32,
+    bufs: &Buffers,
+    steps: &[Step],
+) -> Result<Outcome> {
     // 1. One iteration on the initial contents, checked.
     program
-        .launch_steps(&steps, 1)
+        .launch_steps(steps, 1)
         .context("the checked iteration")?;
-    let checked = verify::check(b, suite.defaults.sample_stride, &bufs)?;
+    let checked = verify::check(b, suite.defaults.sample_stride, bufs)?;
     let mut digests = Vec::new();
     for &o in &b.verify.outputs {
-        let words = verify::Contents::read(&bufs, o)?;
+        let words = verify::Contents::read(bufs, o)?;
         digests.push((
             b.buffers[o].name.clone(),
             data::digest(&words, b.buffers[o].ty, suite.defaults.sample_stride),
@@ -401,19 +490,19 @@ fn run_bench(
     //    and the first fell short) until the warm-up has lasted warmup_ms on the GPU.
     let ms_of = |ns: f64| ns * 1e-6;
     let batch = (b.iters / 4).max(1);
-    let probe = program.time_steps(&steps, 0, batch)?;
+    let probe = program.time_steps(steps, 0, batch)?;
     let mut warm_ms = ms_of(probe.total_ns);
     let mut per = ms_of(probe.per_dispatch_ns).max(1e-6);
     while warm_ms < suite.defaults.warmup_ms {
         let n = ((suite.defaults.warmup_ms - warm_ms) / per)
             .ceil()
             .clamp(1.0, 1e6) as u32;
-        let t = program.time_steps(&steps, 0, n)?;
+        let t = program.time_steps(steps, 0, n)?;
         warm_ms += ms_of(t.total_ns);
         per = ms_of(t.per_dispatch_ns).max(1e-6);
     }
     // 3. Iterations per sample, from one more batch at warm clocks (as the CUDA host).
-    let cal = program.time_steps(&steps, 0, batch)?;
+    let cal = program.time_steps(steps, 0, batch)?;
     let per = ms_of(cal.per_dispatch_ns).max(1e-6);
     let n = (b.iters as f64)
         .max((suite.defaults.min_sample_ms * 1.1 / per).ceil())
@@ -423,7 +512,7 @@ fn run_bench(
     let mut short_sample = false;
     let t_start = now_s();
     for _ in 0..rounds {
-        let t = program.time_steps(&steps, 0, n)?;
+        let t = program.time_steps(steps, 0, n)?;
         if ms_of(t.total_ns) < suite.defaults.min_sample_ms {
             short_sample = true;
         }
@@ -602,6 +691,16 @@ fn real_main() -> Result<bool> {
         let Some(program) = programs.get(&stem) else {
             continue;
         };
+        if let Some(dir) = &o.pipeline_stats {
+            if let Err(e) = std::fs::create_dir_all(dir)
+                .map_err(anyhow::Error::from)
+                .and_then(|()| pipeline_stats(&dev, program, b, dir, &ctx))
+            {
+                eprintln!("{}: FAILED: {e:#}", b.name);
+                all_ok = false;
+            }
+            continue;
+        }
         match run_bench(&dev, program, &suite, b, rounds) {
             Ok(out) => {
                 if !out.checked.ok {
