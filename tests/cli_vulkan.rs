@@ -626,3 +626,64 @@ fn pipeline_statistics_come_from_the_driver_or_name_the_missing_extension() {
     }
     p.launch(&name, &range, &args).unwrap();
 }
+
+/// The `Unroll` loop controls of a compiled module, in order (bit 0 of `OpLoopMerge`'s
+/// third operand).
+fn unroll_marks(words: &[u32]) -> Vec<bool> {
+    let mut i = 5;
+    let mut marks = Vec::new();
+    while i < words.len() {
+        let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
+        if op == 246 {
+            marks.push(words[i + 3] & 1 != 0);
+        }
+        i += count.max(1);
+    }
+    marks
+}
+
+/// At `-O1` and above the Vulkan target marks counted loops with a small constant trip count
+/// `Unroll` (NVIDIA's compiler unrolls only marked loops): a counter that starts at a
+/// constant, is compared with a constant and stepped by a constant, in its own type. Loops
+/// it cannot count, long ones, ones the body leaves early or whose counter the body writes,
+/// and ones that divide doubles stay unmarked; so do `-O0` and the OpenCL target.
+#[test]
+fn counted_loops_are_marked_for_unrolling_on_vulkan() {
+    let d = tempfile::tempdir().unwrap();
+    let body = |l: &str| {
+        format!(
+            "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n\
+             kernel void k(global float *o, global double *q, int n) {{\n\
+             float a = o[0]; double x = q[0];\n{l}\no[1] = a; q[1] = x;\n}}\n"
+        )
+    };
+    let cases: &[(&str, bool)] = &[
+        ("for (int i = 0; i < 8; i++) a += o[i];", true),
+        ("for (uint s = 1; s < 256u; s <<= 1) a += o[s];", true),
+        ("for (int i = 10; i > 0; i -= 3) a += o[i];", true),
+        ("for (uchar c = 250; c != 4; c++) a += o[c];", true),
+        ("int i = 0; while (i < 4) { a += o[i]; i++; }", false),
+        ("for (int i = 0; i < n; i++) a += o[i];", false),
+        ("for (int i = 0; i < 33; i++) a += o[i];", false),
+        ("for (int i = 0; i < 8; i++) { if (a > 3.0f) break; a += o[i]; }", false),
+        ("for (int i = 0; i < 8; i++) { a += o[i]; i += (a > 1.0f); }", false),
+        ("for (int i = 0; i < 8; i++) { int *p = &i; a += o[*p]; }", false),
+        ("for (int i = 1; i <= 10; i++) x += q[0] / i;", false),
+        ("for (int i = 0; i < 1; i++) a += o[i];", false),
+        ("for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) a += o[4 * i + j];", true),
+    ];
+    for (i, (l, want)) in cases.iter().enumerate() {
+        write(d.path(), "k.cl", &body(l));
+        let out = format!("{i}.spv");
+        let o = clc(d.path(), &["--target=vulkan1.2", "-O2", "k.cl", "-o", &out]);
+        assert_eq!(o.status.code(), Some(0), "{l}: {}", stderr(&o));
+        let marks = unroll_marks(&words(&std::fs::read(d.path().join(&out)).unwrap()));
+        assert_eq!(marks.first().copied().unwrap_or(false), *want, "{l}: {marks:?}");
+        for opts in [&["--target=vulkan1.2", "-O0"][..], &["-O2"][..]] {
+            let o = clc(d.path(), &[opts, &["k.cl", "-o", "x.spv"]].concat());
+            assert_eq!(o.status.code(), Some(0), "{l}: {}", stderr(&o));
+            let marks = unroll_marks(&words(&std::fs::read(d.path().join("x.spv")).unwrap()));
+            assert!(marks.iter().all(|m| !m), "{opts:?} {l}: {marks:?}");
+        }
+    }
+}

@@ -14,4 +14,5 @@ pub mod diag;
 pub mod infer_generic;
 pub mod pipeline;
 pub mod structure_gotos;
+pub mod trip_count;
 pub mod verify;

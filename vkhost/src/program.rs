@@ -711,6 +711,42 @@ impl Program {
         found
     }
 
+    /// The driver's pipeline cache contents after it built `kernel`'s pipeline for this
+    /// range and these arguments, from a cache of its own: NVIDIA's holds the compiled
+    /// machine code, which `bench/gpu/tools/sass.py` carves out for `nvdisasm`. The format is
+    /// the driver's (a header as Vulkan defines it, then whatever the driver keeps).
+    pub fn pipeline_cache_data(
+        &self,
+        kernel: &str,
+        range: &NdRange,
+        args: &[Arg],
+    ) -> Result<Vec<u8>, Error> {
+        let s = self.specialize(kernel, range, args)?;
+        let d = &self.dev.0.device;
+        // SAFETY: a plain object creation; destroyed below.
+        let cache =
+            unsafe { d.create_pipeline_cache(&vk::PipelineCacheCreateInfo::default(), None) }
+                .map_err(vk_err("vkCreatePipelineCache"))?;
+        let data = self
+            .create_pipeline_in(
+                cache,
+                &s.entry,
+                s.layout,
+                &s.specs,
+                vk::PipelineCreateFlags::empty(),
+            )
+            .and_then(|p| {
+                // SAFETY: the pipeline was just made and never used.
+                unsafe { d.destroy_pipeline(p, None) };
+                // SAFETY: the cache belongs to this device.
+                unsafe { d.get_pipeline_cache_data(cache) }
+                    .map_err(vk_err("vkGetPipelineCacheData"))
+            });
+        // SAFETY: nothing uses the cache any more.
+        unsafe { d.destroy_pipeline_cache(cache, None) };
+        data
+    }
+
     /// The kernel, resolved range and specialization constants of one dispatch.
     fn specialize(
         &self,
@@ -866,6 +902,18 @@ impl Program {
         specs: &[(u32, u32)],
         flags: vk::PipelineCreateFlags,
     ) -> Result<vk::Pipeline, Error> {
+        self.create_pipeline_in(vk::PipelineCache::null(), entry, layout, specs, flags)
+    }
+
+    /// [`Program::create_pipeline`] through `cache` (or none).
+    fn create_pipeline_in(
+        &self,
+        cache: vk::PipelineCache,
+        entry: &str,
+        layout: vk::PipelineLayout,
+        specs: &[(u32, u32)],
+        flags: vk::PipelineCreateFlags,
+    ) -> Result<vk::Pipeline, Error> {
         let entries: Vec<vk::SpecializationMapEntry> = specs
             .iter()
             .enumerate()
@@ -892,7 +940,7 @@ impl Program {
         let d = &self.dev.0.device;
         // SAFETY: `info` points to locals (entry name, specialization data) that outlive the
         // call; the module and layout belong to this program.
-        match unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &info, None) } {
+        match unsafe { d.create_compute_pipelines(cache, &info, None) } {
             Ok(p) => Ok(p[0]),
             Err((made, e)) => {
                 for p in made {

@@ -46,6 +46,9 @@ pub struct Options {
     /// Vulkan: generic pointers stay generic and are flat device addresses (static
     /// inference failed; docs/VULKAN.md, "Generic pointers chosen at run time").
     pub flat_generic: bool,
+    /// Marks counted loops with a small constant trip count `Unroll` (see
+    /// [`function`]'s loops): NVIDIA's Vulkan compiler unrolls only marked loops.
+    pub unroll_counted_loops: bool,
 }
 
 /// Source locations for `-g`: `OpSource` names the main file, and each statement and

@@ -416,12 +416,30 @@ fn pipeline_stats(
 ) -> Result<()> {
     let s = |x: &str| serde_json::to_string(x).unwrap_or_else(|_| "\"?\"".into());
     with_steps(dev, b, |_, steps| {
+        let mut seen = Vec::new();
         for (i, st) in steps.iter().enumerate() {
-            let exes = program
-                .executables(st.kernel, st.range, st.args)
-                .with_context(|| format!("the pipeline statistics of `{}`", st.kernel))?;
+            // Iterations repeat their dispatches: each kernel and range once.
+            let key = (st.kernel, st.range.global, st.range.local);
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let blob = program
+                .pipeline_cache_data(st.kernel, st.range, st.args)
+                .with_context(|| format!("the pipeline cache of `{}`", st.kernel))?;
+            let file = dir.join(format!("{}.{i}.{}.pipeline-cache.bin", b.name, st.kernel));
+            std::fs::write(&file, blob).with_context(|| format!("writing {}", file.display()))?;
+            // Without the extension (lavapipe of Debian 12) the cache alone is written.
+            let exes = match program.executables(st.kernel, st.range, st.args) {
+                Ok(x) => Some(x),
+                Err(vkhost::Error::Unsupported(_)) => None,
+                Err(e) => {
+                    return Err(anyhow::Error::from(e)
+                        .context(format!("the pipeline statistics of `{}`", st.kernel)))
+                }
+            };
             let mut items = Vec::new();
-            for (e, x) in exes.iter().enumerate() {
+            for (e, x) in exes.iter().flatten().enumerate() {
                 let stats: Vec<String> = x
                     .statistics
                     .iter()
@@ -450,13 +468,17 @@ fn pipeline_stats(
                 ));
             }
             println!(
-                "{{\"name\":{},\"dispatch\":{i},\"kernel\":{},\"device\":{},\"driver\":{},\"clc\":{},\"executables\":[{}]}}",
+                "{{\"name\":{},\"dispatch\":{i},\"kernel\":{},\"device\":{},\"driver\":{},\"clc\":{},\"executables\":{}}}",
                 s(&b.name),
                 s(st.kernel),
                 s(ctx.device),
                 s(ctx.driver),
                 s(ctx.clc),
-                items.join(",")
+                if exes.is_some() {
+                    format!("[{}]", items.join(","))
+                } else {
+                    "null".to_string()
+                }
             );
         }
         Ok(())
