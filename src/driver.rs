@@ -459,7 +459,7 @@ fn compile_now(
         float: float_options(opts, &module),
         debug,
         flat_generic,
-        unroll_counted_loops: flavor.is_vulkan() && opts.opt_level.optimizes(),
+        unroll_counted_loops: flavor.is_vulkan() && opts.opt_level.optimizes() && opts.unroll_loops,
     };
     let written = match spv::write(&module, &valid, &bopts) {
         Ok(w) => w,

@@ -36,6 +36,7 @@ usage: clc [options] <file.cl>
   -ferror-limit=<n>      stop after n errors (default 19, as clang; 0: no limit)
   -cl-<option>           clBuildProgram options (-cl-fast-relaxed-math, -cl-mad-enable, ...)
   -ffp-contract=<mode>   fuse a*b+c: on (default, as clang), off, fast, fast-honor-pragmas
+  -fno-unroll-loops      Vulkan, -O1 and above: do not mark counted loops for unrolling
   --target=<env>         opencl (default), vulkan1.2 or vulkan1.3 (a Vulkan compute module)
   --spirv-version=<v>    SPIR-V version 1.0 (default) ... 1.6
   --diagnostics=<fmt>    human (default) or json
@@ -175,6 +176,8 @@ fn parse_args(args: Vec<OsString>) -> Parsed {
                 Ok(l) => opt_level = Some(l),
                 Err(e) => return usage_error(&e),
             }
+        } else if a == "-funroll-loops" || a == "-fno-unroll-loops" {
+            opts.unroll_loops = a == "-funroll-loops";
         } else if a == "-g" {
             opts.debug_info = true;
         } else if a == "-g0" {

@@ -245,6 +245,10 @@ pub struct Options {
     pub error_limit: u32,
     /// `-O<level>`.
     pub opt_level: OptLevel,
+    /// `-funroll-loops` (default) / `-fno-unroll-loops`: at `-O1` and above the Vulkan target
+    /// marks counted loops with a small constant trip count `Unroll` (docs/VULKAN.md). Hints
+    /// written in the source are kept either way.
+    pub unroll_loops: bool,
     /// `-g`: source file names and line information (`OpString`, `OpLine`) in the module.
     pub debug_info: bool,
     /// Device limits for the AS-16/AS-18 warnings.
@@ -277,6 +281,7 @@ impl Default for Options {
             warning_flags: Vec::new(),
             error_limit: 19,
             opt_level: OptLevel::O0,
+            unroll_loops: true,
             debug_info: false,
             limits: Limits::default(),
             dump_after: None,

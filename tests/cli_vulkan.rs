@@ -646,7 +646,8 @@ fn unroll_marks(words: &[u32]) -> Vec<bool> {
 /// `Unroll` (NVIDIA's compiler unrolls only marked loops): a counter that starts at a
 /// constant, is compared with a constant and stepped by a constant, in its own type. Loops
 /// it cannot count, long ones, ones the body leaves early or whose counter the body writes,
-/// and ones that divide doubles stay unmarked; so do `-O0` and the OpenCL target.
+/// and ones that divide doubles stay unmarked; so do `-O0`, `-fno-unroll-loops` and the OpenCL
+/// target.
 #[test]
 fn counted_loops_are_marked_for_unrolling_on_vulkan() {
     let d = tempfile::tempdir().unwrap();
@@ -665,12 +666,24 @@ fn counted_loops_are_marked_for_unrolling_on_vulkan() {
         ("int i = 0; while (i < 4) { a += o[i]; i++; }", false),
         ("for (int i = 0; i < n; i++) a += o[i];", false),
         ("for (int i = 0; i < 33; i++) a += o[i];", false),
-        ("for (int i = 0; i < 8; i++) { if (a > 3.0f) break; a += o[i]; }", false),
-        ("for (int i = 0; i < 8; i++) { a += o[i]; i += (a > 1.0f); }", false),
-        ("for (int i = 0; i < 8; i++) { int *p = &i; a += o[*p]; }", false),
+        (
+            "for (int i = 0; i < 8; i++) { if (a > 3.0f) break; a += o[i]; }",
+            false,
+        ),
+        (
+            "for (int i = 0; i < 8; i++) { a += o[i]; i += (a > 1.0f); }",
+            false,
+        ),
+        (
+            "for (int i = 0; i < 8; i++) { int *p = &i; a += o[*p]; }",
+            false,
+        ),
         ("for (int i = 1; i <= 10; i++) x += q[0] / i;", false),
         ("for (int i = 0; i < 1; i++) a += o[i];", false),
-        ("for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) a += o[4 * i + j];", true),
+        (
+            "for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) a += o[4 * i + j];",
+            true,
+        ),
     ];
     for (i, (l, want)) in cases.iter().enumerate() {
         write(d.path(), "k.cl", &body(l));
@@ -678,8 +691,16 @@ fn counted_loops_are_marked_for_unrolling_on_vulkan() {
         let o = clc(d.path(), &["--target=vulkan1.2", "-O2", "k.cl", "-o", &out]);
         assert_eq!(o.status.code(), Some(0), "{l}: {}", stderr(&o));
         let marks = unroll_marks(&words(&std::fs::read(d.path().join(&out)).unwrap()));
-        assert_eq!(marks.first().copied().unwrap_or(false), *want, "{l}: {marks:?}");
-        for opts in [&["--target=vulkan1.2", "-O0"][..], &["-O2"][..]] {
+        assert_eq!(
+            marks.first().copied().unwrap_or(false),
+            *want,
+            "{l}: {marks:?}"
+        );
+        for opts in [
+            &["--target=vulkan1.2", "-O0"][..],
+            &["--target=vulkan1.2", "-O2", "-fno-unroll-loops"][..],
+            &["-O2"][..],
+        ] {
             let o = clc(d.path(), &[opts, &["k.cl", "-o", "x.spv"]].concat());
             assert_eq!(o.status.code(), Some(0), "{l}: {}", stderr(&o));
             let marks = unroll_marks(&words(&std::fs::read(d.path().join("x.spv")).unwrap()));
