@@ -9,6 +9,7 @@
 
 mod select;
 mod strength;
+mod switch_edges;
 
 use crate::spvtools::{OptimizerOptions, Pass, TargetEnv, ValidatorOptions};
 use rspirv::spirv::{Op, StorageClass};
@@ -54,8 +55,10 @@ pub fn optimize(
     };
     let optimized = crate::spvtools::optimize(&guarded, env, &passes, options)?;
     // clc's own passes, for what spirv-opt does not do on Kernel modules: if-conversion
-    // (`select.rs`) and loop strength reduction (`strength.rs`). Intel's CPU runtime, which
-    // vectorizes across work-items, needs both to match clang's modules (bench/cpu). The
+    // (`select.rs`) and loop strength reduction (`strength.rs`); then one switch edge per phi
+    // pair (`switch_edges.rs`), which Intel's runtime needs to read phis right. The runtime,
+    // which vectorizes across work-items, needs the first two to match clang's modules
+    // (bench/cpu). The
     // NVIDIA Vulkan driver times `-O0` and `-O2` modules alike (BENCHMARKS.md), so Vulkan
     // modules are left as spirv-opt wrote them.
     Ok(if vulkan {
@@ -77,6 +80,7 @@ fn own_passes(words: Vec<u32>) -> Vec<u32> {
         changed |= select::if_convert(function, &facts);
     }
     changed |= strength::reduce(&mut module);
+    changed |= switch_edges::split(&mut module);
     if changed {
         rspirv::binary::Assemble::assemble(&module)
     } else {
