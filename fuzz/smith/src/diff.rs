@@ -24,6 +24,9 @@ use crate::types::ClStd;
 pub struct Config {
     /// The clc binary.
     pub clc: PathBuf,
+    /// Options for every clc compilation, both targets (`-O2`: clc's own optimizer; without
+    /// it clc runs at its default `-O0`, whatever `optimize_clc` says).
+    pub clc_flags: Vec<String>,
     /// The reference clang (`clang-22`).
     pub clang: String,
     /// Also run clc's `--target=vulkan1.2` module through vkhost.
@@ -35,7 +38,7 @@ pub struct Config {
     /// Run clang-22's module for every kernel, not only where clc and the driver disagree.
     pub full_vote: bool,
     /// Let the runtime optimize clc's module (else `-cl-opt-disable`, which builds it about
-    /// three times faster; the campaign alternates).
+    /// three times faster; the campaign alternates). Not clc's own `-O`: see `clc_flags`.
     pub optimize_clc: bool,
     /// Let the runtime optimize when it builds the source (a reference: its optimizer adds
     /// nothing to the check, and costs three quarters of its time).
@@ -53,6 +56,7 @@ impl Config {
             });
         Config {
             clc: target.join("debug/clc"),
+            clc_flags: Vec::new(),
             clang: clc_runner::reference::clang_binary(),
             vulkan: false,
             work: work.to_path_buf(),
@@ -353,7 +357,11 @@ fn prepare(
         Tool::Clc => {
             let spv = dir.join(format!("{stem}.clc.spv"));
             let mut c = Command::new(&cfg.clc);
-            c.args(["-w", &std_flag]).arg(&src).arg("-o").arg(&spv);
+            c.args(["-w", &std_flag])
+                .args(&cfg.clc_flags)
+                .arg(&src)
+                .arg("-o")
+                .arg(&spv);
             let options = if cfg.optimize_clc {
                 ""
             } else {
@@ -388,6 +396,7 @@ fn prepare(
             let json = dir.join(format!("{stem}.vk.json"));
             let mut c = Command::new(&cfg.clc);
             c.args(["-w", "--target=vulkan1.2", &std_flag])
+                .args(&cfg.clc_flags)
                 .arg(&src)
                 .arg("-o")
                 .arg(&spv)

@@ -1,6 +1,7 @@
 //! A fixed seed range through the whole differential pipeline (about a minute on the 2-core
 //! development machine): clc, the runtime's own compiler and, where they disagree, clang-22
-//! on Intel's CPU OpenCL runtime, and clc's Vulkan module on lavapipe for part of it. Fails,
+//! on Intel's CPU OpenCL runtime, clc's Vulkan module on lavapipe for part of it, and a part
+//! with clc at `-O2` on both targets. Fails,
 //! rather than skips, when a tool is missing, and when clc is at fault for any kernel.
 
 use std::time::Instant;
@@ -12,6 +13,8 @@ use clc_smith::{generate, ClStd, Options};
 const SEEDS: std::ops::Range<u64> = 1000..1016;
 /// Seeds also run through the Vulkan target.
 const VULKAN_SEEDS: std::ops::Range<u64> = 2000..2008;
+/// Seeds run with clc at `-O2` (its own optimizer), on both targets.
+const O2_SEEDS: std::ops::Range<u64> = 3000..3016;
 
 fn main() {
     clc_smith::exec::child_main_if_requested();
@@ -48,8 +51,25 @@ fn main() {
             })
             .collect(),
     ));
-    for (vulkan, kernels) in batches {
+    let o2: Vec<clc_smith::Kernel> = O2_SEEDS
+        .map(|seed| {
+            generate(
+                seed,
+                &Options {
+                    std: Some(ClStd::Cl12),
+                    size: None,
+                },
+            )
+        })
+        .collect();
+    let mut runs: Vec<(bool, Vec<String>, Vec<clc_smith::Kernel>)> = batches
+        .into_iter()
+        .map(|(vulkan, kernels)| (vulkan, Vec::new(), kernels))
+        .collect();
+    runs.push((true, vec!["-O2".to_string()], o2));
+    for (vulkan, flags, kernels) in runs {
         cfg.vulkan = vulkan;
+        cfg.clc_flags = flags;
         let reports = match check(&cfg, &kernels) {
             Ok(r) => r,
             Err(e) => {

@@ -1,5 +1,6 @@
-//! `clc-diff --seeds A..B [--batch N] [--vulkan] [--full-vote] [--clc-opt on|off|alternate] [--driver-opt on|off] [--clc PATH] [--work DIR] [--reduce]
-//! [--save DIR]`: the differential campaign over a seed range (see TESTING.md). Prints one
+//! `clc-diff --seeds A..B [--batch N] [--vulkan] [--full-vote] [--clc-opt on|off|alternate] [--driver-opt on|off] [--clc PATH] [--clc-flag F]... [--work DIR] [--reduce]
+//! [--save DIR]`: `--clc-flag -O2` passes an option to every clc compilation
+//! (`--clc-opt` only says whether the runtime optimizes clc's module; clc itself runs at `-O0`). the differential campaign over a seed range (see TESTING.md). Prints one
 //! progress line per batch to stderr, one JSON line per finding to `<work>/findings.jsonl`
 //! (with the kernel's source in `<work>/findings/`), and a summary; exits 1 when clc is at
 //! fault anywhere, 2 on bad usage.
@@ -12,7 +13,7 @@ use std::time::Instant;
 use clc_smith::diff::{check, Config, Report, Verdict};
 use clc_smith::{generate, ClStd, Kernel, Options};
 
-const USAGE: &str = "usage: clc-diff --seeds A..B [--batch N] [--std CL1.2|CL2.0|CL3.0] [--vulkan] [--full-vote] [--clc-opt on|off|alternate] [--driver-opt on|off] [--clc PATH] [--work DIR] [--reduce] [--save DIR]";
+const USAGE: &str = "usage: clc-diff --seeds A..B [--batch N] [--std CL1.2|CL2.0|CL3.0] [--vulkan] [--full-vote] [--clc-opt on|off|alternate] [--driver-opt on|off] [--clc PATH] [--clc-flag F]... [--work DIR] [--reduce] [--save DIR]";
 
 struct Args {
     from: u64,
@@ -24,6 +25,7 @@ struct Args {
     clc_opt: String,
     driver_opt: bool,
     clc: Option<PathBuf>,
+    clc_flags: Vec<String>,
     work: PathBuf,
     reduce: bool,
     save: Option<PathBuf>,
@@ -40,6 +42,7 @@ fn parse() -> Result<Args, String> {
         clc_opt: "alternate".into(),
         driver_opt: false,
         clc: None,
+        clc_flags: Vec::new(),
         work: std::env::temp_dir().join("clc-diff"),
         reduce: false,
         save: None,
@@ -61,6 +64,7 @@ fn parse() -> Result<Args, String> {
             "--vulkan" => a.vulkan = true,
             "--full-vote" => a.full_vote = true,
             "--clc-opt" => a.clc_opt = val()?,
+            "--clc-flag" => a.clc_flags.push(val()?),
             "--driver-opt" => a.driver_opt = val()? == "on",
             "--clc" => a.clc = Some(PathBuf::from(val()?)),
             "--work" => a.work = PathBuf::from(val()?),
@@ -99,6 +103,7 @@ fn run(args: &Args) -> anyhow::Result<bool> {
     if let Some(c) = &args.clc {
         cfg.clc = c.clone();
     }
+    cfg.clc_flags = args.clc_flags.clone();
     cfg.vulkan = args.vulkan;
     cfg.full_vote = args.full_vote;
     cfg.driver_optimizes = args.driver_opt;
