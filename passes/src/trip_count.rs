@@ -93,84 +93,47 @@ fn counter_start(ev: &Eval, init: &Block) -> Option<(Handle<Local>, i128)> {
     }
 }
 
-/// Whether any statement of `stmts` may write `counter`, take its address, or leave the loop
-/// other than at the end of the body or by `continue`.
+/// Whether the statements of a loop body may write `counter`, take its address, or leave the
+/// loop other than at the end of the body or by `continue`.
 fn writes_counter(f: &Function, stmts: &[crate::ast::Stmt], counter: Handle<Local>) -> bool {
-    let mut bad = false;
-    for s in stmts {
-        match &s.kind {
-            StmtKind::Break | StmtKind::Return(_) | StmtKind::Goto(_) | StmtKind::Label(_) => {
-                bad = true
-            }
-            StmtKind::Block(b) => bad |= writes_counter(f, &b.stmts, counter),
-            StmtKind::If {
-                then, otherwise, ..
-            } => {
-                bad |= writes_counter(f, &then.stmts, counter);
-                if let Some(o) = otherwise {
-                    bad |= writes_counter(f, &o.stmts, counter);
-                }
-            }
-            // A nested loop's or switch's `break` leaves only that statement.
-            StmtKind::Loop { init, body, .. } => {
-                bad |= writes_counter(f, &init.stmts, counter)
-                    || exits_function(&body.stmts)
-                    || writes_counter_ignoring_break(f, &body.stmts, counter);
-            }
-            StmtKind::Switch { cases, .. } => {
-                for c in cases {
-                    bad |= exits_function(&c.body.stmts)
-                        || writes_counter_ignoring_break(f, &c.body.stmts, counter);
-                }
-            }
-            StmtKind::Expr(_) | StmtKind::Decl { .. } | StmtKind::Continue => {}
-        }
-    }
     let mut touched = false;
-    for_each_expr_root(stmts, &mut |e| touched |= touches(f, e, counter));
-    bad || touched
+    for_each_expr_root(stmts, &mut |e| touched = touched || touches(f, e, counter));
+    touched || leaves(stmts, true)
 }
 
-/// [`writes_counter`] inside a nested loop or switch, where `break` stays inside.
-fn writes_counter_ignoring_break(
-    f: &Function,
-    stmts: &[crate::ast::Stmt],
-    counter: Handle<Local>,
-) -> bool {
-    let mut touched = false;
-    for_each_expr_root(stmts, &mut |e| touched |= touches(f, e, counter));
-    touched
-}
-
-/// Whether `stmts` (at any depth) return or jump.
-fn exits_function(stmts: &[crate::ast::Stmt]) -> bool {
+/// Whether `stmts` (at any depth) return or jump, or, with `breaks`, `break` out of the
+/// enclosing loop: a nested loop's or switch's `break` leaves only that statement.
+fn leaves(stmts: &[crate::ast::Stmt], breaks: bool) -> bool {
     stmts.iter().any(|s| match &s.kind {
         StmtKind::Return(_) | StmtKind::Goto(_) | StmtKind::Label(_) => true,
-        StmtKind::Block(b) => exits_function(&b.stmts),
+        StmtKind::Break => breaks,
+        StmtKind::Block(b) => leaves(&b.stmts, breaks),
         StmtKind::If {
             then, otherwise, ..
         } => {
-            exits_function(&then.stmts)
-                || otherwise.as_ref().is_some_and(|o| exits_function(&o.stmts))
+            leaves(&then.stmts, breaks)
+                || otherwise.as_ref().is_some_and(|o| leaves(&o.stmts, breaks))
         }
         StmtKind::Loop { init, body, .. } => {
-            exits_function(&init.stmts) || exits_function(&body.stmts)
+            leaves(&init.stmts, breaks) || leaves(&body.stmts, false)
         }
-        StmtKind::Switch { cases, .. } => cases.iter().any(|c| exits_function(&c.body.stmts)),
-        _ => false,
+        StmtKind::Switch { cases, .. } => cases.iter().any(|c| leaves(&c.body.stmts, false)),
+        StmtKind::Expr(_) | StmtKind::Decl { .. } | StmtKind::Continue => false,
     })
+}
+
+/// Calls `visit` with each expression of an initializer.
+fn init_exprs(i: &Init, visit: &mut dyn FnMut(Handle<Expr>)) {
+    match i {
+        Init::Expr(e) => visit(*e),
+        Init::List(l) => l.iter().for_each(|i| init_exprs(i, visit)),
+        Init::Zero => {}
+    }
 }
 
 /// Calls `visit` with every expression a statement of `stmts` evaluates directly (conditions,
 /// steps, initializers, expression statements), at any depth.
 fn for_each_expr_root(stmts: &[crate::ast::Stmt], visit: &mut dyn FnMut(Handle<Expr>)) {
-    fn init_exprs(i: &Init, visit: &mut dyn FnMut(Handle<Expr>)) {
-        match i {
-            Init::Expr(e) => visit(*e),
-            Init::List(l) => l.iter().for_each(|i| init_exprs(i, visit)),
-            Init::Zero => {}
-        }
-    }
     for s in stmts {
         match &s.kind {
             StmtKind::Expr(e) | StmtKind::Return(Some(e)) => visit(*e),
@@ -221,15 +184,7 @@ fn touches(f: &Function, e: Handle<Expr>, counter: Handle<Local>) -> bool {
         | ExprKind::AddrOf(place) => is_counter(*place),
         ExprKind::CompoundLiteral { init, .. } => {
             let mut t = false;
-            let mut check = |x| t |= touches(f, x, counter);
-            fn walk(i: &Init, check: &mut dyn FnMut(Handle<Expr>)) {
-                match i {
-                    Init::Expr(e) => check(*e),
-                    Init::List(l) => l.iter().for_each(|i| walk(i, check)),
-                    Init::Zero => {}
-                }
-            }
-            walk(init, &mut check);
+            init_exprs(init, &mut |x| t = t || touches(f, x, counter));
             t
         }
         _ => false,
