@@ -516,21 +516,29 @@ fn compile_now(
         .validator_env(version, opts.cl_std, extended)
         .map_err(Error::Unsupported)?;
     let validator = crate::spvtools::Validator::new(env);
-    // The validator names ids after their `OpName`s for its messages, and its name mapper is
-    // quadratic in the number of ids that share a name (every kernel's parameter `o`): 75% of
-    // the time of a file of 5,000 small kernels. The names change nothing the validator
-    // checks, so it sees the module without them, and with them only to word its message
-    // when it rejects the module. A module of many kernels is validated in pieces
-    // (`val_pieces`: the validator's entry point check is quadratic too).
+    // The validator's friendly-name mapper names every id before validating, for its
+    // messages: about a fifth of the validator's time and memory, and quadratic in the
+    // number of ids that share an `OpName` (every kernel's parameter `o`: 75% of the time of
+    // a file of 5,000 small kernels). So the validator runs without the mapper and sees the
+    // module without its names (which also lets `val_pieces` cut it), and runs again with
+    // both only to word its message when it rejects the module. A module of many kernels is
+    // validated in pieces (`val_pieces`: the validator's entry point check is quadratic too).
+    let options = validator_options(flavor);
     let validate = |words: &[u32]| {
         let unnamed = without_names(words);
         let checked = crate::val_pieces::validate_in_pieces(&unnamed, |p| {
-            validator.validate(p, validator_options(flavor))
+            validator.validate(p, options)
         })
-        .unwrap_or_else(|| validator.validate(&unnamed, validator_options(flavor)));
+        .unwrap_or_else(|| validator.validate(&unnamed, options));
         match checked {
             Ok(()) => Ok(()),
-            Err(_) => validator.validate(words, validator_options(flavor)),
+            Err(_) => validator.validate(
+                words,
+                crate::spvtools::ValidatorOptions {
+                    friendly_names: true,
+                    ..options
+                },
+            ),
         }
     };
     if let Err(e) = validate(&words) {
@@ -546,7 +554,7 @@ fn compile_now(
     }
     let words = if opts.opt_level.optimizes() {
         let optimized =
-            crate::optimize::optimize(&words, env, validator_options(flavor)).and_then(|w| {
+            crate::optimize::optimize(&words, env).and_then(|w| {
                 validate(&w)
                     .map(|()| w)
                     .map_err(|e| format!("its output does not validate for {env}: {e}"))
@@ -604,12 +612,11 @@ fn flavor(target: Target) -> Flavor {
 
 /// Validator options for a flavour's modules: Vulkan argument blocks and buffers are laid
 /// out with OpenCL C's alignments, which is scalar block layout.
-fn validator_options(flavor: Flavor) -> Option<crate::spvtools::ValidatorOptions> {
-    flavor
-        .is_vulkan()
-        .then_some(crate::spvtools::ValidatorOptions {
-            scalar_block_layout: true,
-        })
+fn validator_options(flavor: Flavor) -> crate::spvtools::ValidatorOptions {
+    crate::spvtools::ValidatorOptions {
+        scalar_block_layout: flavor.is_vulkan(),
+        friendly_names: false,
+    }
 }
 
 /// The floating-point freedoms the options grant. `-cl-denorms-are-zero` only allows

@@ -11,7 +11,7 @@ mod select;
 mod strength;
 mod switch_edges;
 
-use crate::spvtools::{OptimizerOptions, Pass, TargetEnv, ValidatorOptions};
+use crate::spvtools::{OptimizerOptions, Pass, TargetEnv};
 use rspirv::spirv::{Op, StorageClass};
 use std::collections::{HashMap, HashSet};
 
@@ -26,15 +26,11 @@ const PASSES: &[Pass] = &[
     Pass::EliminateDeadConstant,
 ];
 
-/// Optimizes `words` for `env`, validating with `validator` options. Specialization
+/// Optimizes `words`, which the caller validated for `env`. Specialization
 /// constants are kept (Vulkan hosts set the work-group size and `__local` array lengths
 /// through them). An error is a bug (the input validated): its text says what the optimizer
 /// reported.
-pub fn optimize(
-    words: &[u32],
-    env: TargetEnv,
-    validator: Option<ValidatorOptions>,
-) -> Result<Vec<u32>, String> {
+pub fn optimize(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, String> {
     let guarded = guard_pointers(words);
     let vulkan = matches!(env, TargetEnv::Vulkan_1_2 | TargetEnv::Vulkan_1_3);
     // Conditional constant propagation is not run. On Vulkan modules with buffer-address
@@ -49,7 +45,6 @@ pub fn optimize(
         .filter(|&p| p != Pass::ConditionalConstantPropagation)
         .collect();
     let options = OptimizerOptions {
-        validator,
         preserve_bindings: true,
         preserve_spec_constants: true,
     };

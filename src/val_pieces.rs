@@ -449,10 +449,10 @@ mod tests {
         let ps = pieces(&words).expect("split");
         assert_eq!(ps.len(), 3);
         let v = crate::spvtools::Validator::new(crate::spvtools::TargetEnv::Universal_1_0);
-        v.validate(&words, None).expect("the whole module is valid");
+        v.validate(&words, Default::default()).expect("the whole module is valid");
         let mut eps = 0;
         for p in &ps {
-            v.validate(p, None).expect("each piece is valid");
+            v.validate(p, Default::default()).expect("each piece is valid");
             let m = dr::load_words(p).unwrap();
             eps += m.entry_points.len();
             // Each kernel's own constant, the shared one, and only those.
@@ -472,10 +472,10 @@ mod tests {
     fn an_invalid_kernel_fails_its_piece() {
         let words = module_with(PIECE + 2, false, false, true);
         let v = crate::spvtools::Validator::new(crate::spvtools::TargetEnv::Universal_1_0);
-        assert!(v.validate(&words, None).is_err());
+        assert!(v.validate(&words, Default::default()).is_err());
         let ps = pieces(&words).expect("split");
-        assert!(v.validate(&ps[0], None).is_ok());
-        assert!(v.validate(&ps[1], None).is_err());
+        assert!(v.validate(&ps[0], Default::default()).is_ok());
+        assert!(v.validate(&ps[1], Default::default()).is_err());
     }
 
     #[test]

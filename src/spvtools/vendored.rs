@@ -1,13 +1,21 @@
-//! The `spirv-tools` crate, with the SPIRV-Tools C++ it builds from source.
+//! SPIRV-Tools built from the C++ sources the `spirv-tools-sys` crate vendors: its optimizer,
+//! through the crate's C shim (the validator and the disassembler go through `capi`).
+//!
+//! The optimizer is driven through `spirv-tools-sys` rather than the `spirv-tools` crate
+//! because the crate's options either run the optimizer's own validation of its input or
+//! leave the library's default, which also runs it. clc has just validated that input with
+//! the target's options, so the optimizer is told not to.
+#![allow(unsafe_code)]
 
-use super::{OptimizerOptions, Pass, TargetEnv, ValidatorOptions};
-use spirv_tools::assembler::{Assembler, DisassembleOptions};
-use spirv_tools::opt::{Optimizer, Passes};
-use spirv_tools::val::compiled::CompiledValidator;
-use spirv_tools::val::Validator as _;
+use super::capi::RawOptimizerOptions;
+use super::{OptimizerOptions, Pass, TargetEnv};
+use spirv_tools_sys::diagnostics::{MessageLevel, Position};
+use spirv_tools_sys::opt::{self as sys, Passes};
+use spirv_tools_sys::shared::{self, SpirvResult};
+use std::ffi::{c_char, c_void, CStr};
 
-fn env(env: TargetEnv) -> spirv_tools::TargetEnv {
-    use spirv_tools::TargetEnv as T;
+fn env(env: TargetEnv) -> shared::TargetEnv {
+    use shared::TargetEnv as T;
     match env {
         TargetEnv::Universal_1_0 => T::Universal_1_0,
         TargetEnv::Universal_1_1 => T::Universal_1_1,
@@ -24,24 +32,41 @@ fn env(env: TargetEnv) -> spirv_tools::TargetEnv {
     }
 }
 
-fn validator_options(o: ValidatorOptions) -> spirv_tools::val::ValidatorOptions {
-    spirv_tools::val::ValidatorOptions {
-        scalar_block_layout: o.scalar_block_layout,
-        ..Default::default()
+fn pass(p: Pass) -> Passes {
+    match p {
+        Pass::SsaRewrite => Passes::SSARewrite,
+        Pass::ConditionalConstantPropagation => Passes::ConditionalConstantPropagation,
+        Pass::DeadBranchElim => Passes::DeadBranchElim,
+        Pass::BlockMerge => Passes::BlockMerge,
+        Pass::RedundancyElimination => Passes::RedundancyElimination,
+        Pass::EliminateDeadConstant => Passes::EliminateDeadConstant,
     }
 }
 
-pub struct Validator(CompiledValidator);
+/// An optimizer object, destroyed on drop.
+struct Optimizer(*mut sys::Optimizer);
 
-impl Validator {
-    pub fn new(target: TargetEnv) -> Self {
-        Validator(CompiledValidator::with_env(env(target)))
+impl Drop for Optimizer {
+    fn drop(&mut self) {
+        // SAFETY: created by `optimizer_create`, destroyed once.
+        unsafe { sys::optimizer_destroy(self.0) }
     }
+}
 
-    pub fn validate(&self, words: &[u32], options: Option<ValidatorOptions>) -> Result<(), String> {
-        self.0
-            .validate(words, options.map(validator_options))
-            .map_err(|e| e.to_string())
+extern "C" fn push_message(
+    _level: MessageLevel,
+    _source: *const c_char,
+    _position: *const Position,
+    message: *const c_char,
+    ctx: *mut c_void,
+) {
+    // SAFETY: `ctx` is the `Vec<String>` `optimize` passed, borrowed only for this call;
+    // `message` is null or a C string alive for the call.
+    unsafe {
+        let messages = &mut *ctx.cast::<Vec<String>>();
+        if !message.is_null() {
+            messages.push(CStr::from_ptr(message).to_string_lossy().into_owned());
+        }
     }
 }
 
@@ -51,42 +76,42 @@ pub fn optimize(
     passes: &[Pass],
     options: OptimizerOptions,
 ) -> Result<Vec<u32>, String> {
-    let mut o = spirv_tools::opt::create(Some(env(target)));
+    let raw = RawOptimizerOptions::new(options);
+    // SAFETY: the optimizer is valid from creation until drop.
+    let optimizer = Optimizer(unsafe { sys::optimizer_create(env(target)) });
     for &p in passes {
-        o.register_pass(match p {
-            Pass::SsaRewrite => Passes::SSARewrite,
-            Pass::ConditionalConstantPropagation => Passes::ConditionalConstantPropagation,
-            Pass::DeadBranchElim => Passes::DeadBranchElim,
-            Pass::BlockMerge => Passes::BlockMerge,
-            Pass::RedundancyElimination => Passes::RedundancyElimination,
-            Pass::EliminateDeadConstant => Passes::EliminateDeadConstant,
-        });
+        // SAFETY: a live optimizer; any pass value is accepted.
+        unsafe { sys::optimizer_register_pass(optimizer.0, pass(p)) };
     }
-    // The optimizer's error value may only say "an unknown error occurred"; the real
-    // message arrives through the callback.
-    let mut messages = Vec::new();
-    let out = o.optimize(
-        words,
-        &mut |m: spirv_tools::error::Message| messages.push(m.message),
-        Some(spirv_tools::opt::Options {
-            validator_options: options.validator.map(validator_options),
-            max_id_bound: None,
-            preserve_bindings: options.preserve_bindings,
-            preserve_spec_constants: options.preserve_spec_constants,
-        }),
-    );
-    match out {
-        Ok(binary) => Ok(binary.as_words().to_vec()),
-        Err(e) => Err(format!("{e}: {}", messages.join("; "))),
-    }
-}
-
-pub fn disassemble(words: &[u32]) -> Option<String> {
-    let asm = spirv_tools::assembler::create(None);
-    let opts = DisassembleOptions {
-        indent: false,
-        use_friendly_names: true,
-        ..DisassembleOptions::default()
+    // The optimizer's result may only say "an unknown error occurred"; the real message
+    // arrives through the callback.
+    let mut messages: Vec<String> = Vec::new();
+    let mut binary: *mut shared::Binary = std::ptr::null_mut();
+    // SAFETY: every pointer is alive for the call; the callback gets back `messages`, its
+    // only borrow while the call runs; the options are the same C type under another name.
+    let result = unsafe {
+        sys::optimizer_run(
+            optimizer.0,
+            words.as_ptr(),
+            words.len(),
+            &mut binary,
+            push_message,
+            (&mut messages as *mut Vec<String>).cast(),
+            raw.0.cast::<sys::OptimizerOptions>(),
+        )
     };
-    asm.disassemble(words, opts).ok().flatten()
+    // SAFETY: a non-null binary is the library's, holding `size` words, freed once here.
+    let out = unsafe {
+        if binary.is_null() {
+            None
+        } else {
+            let w = std::slice::from_raw_parts((*binary).code, (*binary).size).to_vec();
+            shared::binary_destroy(binary);
+            Some(w)
+        }
+    };
+    match (result, out) {
+        (SpirvResult::Success, Some(w)) => Ok(w),
+        (r, _) => Err(format!("the optimizer failed ({r:?}): {}", messages.join("; "))),
+    }
 }

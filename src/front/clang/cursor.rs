@@ -519,6 +519,57 @@ impl Cursor<'_> {
         // SAFETY: valid cursor.
         unsafe { clang_hashCursor(self.raw) }
     }
+
+    /// The identity of the entity a cursor stands for, as `clang_equalCursors` compares
+    /// declaration cursors: its kind and the node it points at. The cursor of a declaration
+    /// and the one `referenced()` gives for a use of it have the same identity.
+    pub fn identity(&self) -> (i32, usize) {
+        (self.raw.kind, self.raw.data[0] as usize)
+    }
+
+    /// The cursor's file location (as [`Cursor::location`]) without the file's name: the
+    /// file as libclang's handle, which names one file for the life of the translation
+    /// unit, line and column. `None` when it has no file location.
+    pub fn file_position(&self) -> Option<FilePosition> {
+        let mut file: CXFile = std::ptr::null_mut();
+        let (mut line, mut col) = (0u32, 0u32);
+        // SAFETY: valid cursor; the out-pointers are valid.
+        unsafe {
+            clang_getFileLocation(
+                clang_getCursorLocation(self.raw),
+                &mut file,
+                &mut line,
+                &mut col,
+                std::ptr::null_mut(),
+            );
+        }
+        (line != 0).then_some(FilePosition { file, line, col })
+    }
+}
+
+/// Where a cursor is: made only by [`Cursor::file_position`], so its file belongs to a live
+/// translation unit.
+#[derive(Debug, Clone, Copy)]
+pub struct FilePosition {
+    file: CXFile,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub col: u32,
+}
+
+impl FilePosition {
+    /// The file as a key (`None` for builtin and command-line locations).
+    pub fn file_key(&self) -> Option<usize> {
+        (!self.file.is_null()).then_some(self.file as usize)
+    }
+
+    /// The file's name (`None` for builtin and command-line locations).
+    pub fn path(&self) -> Option<PathBuf> {
+        // SAFETY: a non-null file handle of a live translation unit; the name string is
+        // disposed by take_path.
+        (!self.file.is_null()).then(|| unsafe { take_path(clang_getFileName(self.file)) })
+    }
 }
 
 impl<'tu> Cursor<'tu> {

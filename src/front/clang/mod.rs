@@ -11,7 +11,7 @@
 mod cursor;
 mod ty;
 
-pub use cursor::{Cursor, EvalValue, ExtentOffsets, Location};
+pub use cursor::{Cursor, EvalValue, ExtentOffsets, FilePosition, Location};
 pub use ty::Ty;
 
 use clang_sys::*;

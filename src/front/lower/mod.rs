@@ -57,6 +57,7 @@ pub fn lower(
         strings: 0,
         fp_pragmas: Vec::new(),
         kernels: 0,
+        file_ids: HashMap::new(),
     };
     for c in root.children() {
         if c.is_in_system_header() {
@@ -119,15 +120,17 @@ struct Lowerer<'s, 'tu> {
     fp_pragmas: Vec<fp_contract::FpPragma>,
     /// Kernels lowered so far.
     kernels: u32,
+    /// The source map's id of each file libclang has named a location in, by its handle.
+    file_ids: HashMap<usize, FileId>,
 }
 
 /// Per-function state.
 struct FnCtx {
     locals: Arena<Local>,
     exprs: Arena<Expr>,
-    /// Local variables by declaration: (location, name, cursor hash). Declarations made by
-    /// one macro expansion share a location, so the location alone is not enough.
-    by_decl: HashMap<(Location, String, u32), Handle<Local>>,
+    /// Local variables by declaration ([`Cursor::identity`]: declarations made by one macro
+    /// expansion share a location and may share a name).
+    by_decl: HashMap<(i32, usize), Handle<Local>>,
     depth: u32,
     /// Current expression nesting.
     expr_depth: u32,
@@ -150,8 +153,8 @@ struct GotoSwitch {
 }
 
 /// The key of a local declaration in [`FnCtx::by_decl`].
-fn decl_key(c: &Cursor<'_>) -> Option<(Location, String, u32)> {
-    Some((c.location()?, c.spelling(), c.hash()))
+fn decl_key(c: &Cursor<'_>) -> Option<(i32, usize)> {
+    Some(c.identity())
 }
 
 impl FnCtx {
@@ -169,7 +172,27 @@ impl FnCtx {
 
 impl Lowerer<'_, '_> {
     fn span(&mut self, c: &Cursor<'_>) -> Span {
-        self.span_of(c.location())
+        let Some(pos) = c.file_position() else {
+            return self.span_of(None);
+        };
+        let file = match pos.file_key() {
+            Some(key) => match self.file_ids.get(&key) {
+                Some(&id) => id,
+                None => {
+                    let id = pos
+                        .path()
+                        .map_or(FileId(0), |path| self.sources.id_for(&path));
+                    self.file_ids.insert(key, id);
+                    id
+                }
+            },
+            None => FileId(0),
+        };
+        Span {
+            file,
+            line: pos.line,
+            col: pos.col,
+        }
     }
 
     fn span_of(&mut self, loc: Option<Location>) -> Span {
