@@ -669,7 +669,9 @@ impl Writer<'_> {
     /// that depended on the counter becomes a constant, and NVIDIA's compiler turns a
     /// `double` division by a constant into a multiplication by its reciprocal, which is not
     /// correctly rounded as OpenCL requires (`kernels/types/double_arith`: 1 ulp off on the
-    /// H100 when its `acc += x / n` loop was unrolled).
+    /// H100 when its `acc += x / n` loop was unrolled). `/` of doubles is now correctly
+    /// rounded whatever the divisor (`vkmath::exact::divide`); the rule stays for the
+    /// built-ins, whose helpers divide with plain `OpFDiv`.
     fn divides_doubles(&self, st: &FnState<'_>, body: &Block) -> bool {
         let double = |t| {
             matches!(self.m.types.as_scalar(t), Some(Scalar::Float { width: 64 }))

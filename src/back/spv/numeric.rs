@@ -311,6 +311,18 @@ impl Writer<'_> {
             return bug(span, "arithmetic on a non-numeric type");
         };
         let ty = self.numeric_ty(num);
+        // Vulkan: `double` division correctly rounded (`vkmath::exact::divide`), unless the
+        // options allow a reciprocal (`-cl-unsafe-math-optimizations`, `-cl-fast-relaxed-math`).
+        if op == BinaryOp::Div
+            && s == (Scalar::Float { width: 64 })
+            && self.opts.flavor.is_vulkan()
+            && self.opts.float.fast_math & (8 | 16) == 0
+        {
+            let operands = [rspirv::dr::Operand::IdRef(a), rspirv::dr::Operand::IdRef(b)];
+            if let Some(id) = self.vk_math(OpenclStd100Op::native_divide, ty, &operands)? {
+                return Ok(id);
+            }
+        }
         if let Scalar::Float { .. } = s {
             let id = match op {
                 BinaryOp::Add => self.b.f_add(ty, None, a, b)?,

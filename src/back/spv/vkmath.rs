@@ -397,9 +397,13 @@ impl Sig {
         }
         let ins: Vec<String> = self.ins.iter().map(|&i| t(i)).collect();
         let out = self.out.map(|o| format!(".{}", t(o))).unwrap_or_default();
+        // The `/` of doubles (see `exact::divide`).
+        let op = match (self.op, self.result.0) {
+            (OpenclStd100Op::native_divide, F64) => "divide".to_string(),
+            (op, _) => format!("{op:?}"),
+        };
         format!(
-            "clc.vk.{:?}.{}.{}{out}",
-            self.op,
+            "clc.vk.{op}.{}.{}{out}",
             t(self.result),
             ins.join("_")
         )

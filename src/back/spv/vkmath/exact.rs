@@ -218,6 +218,9 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
             }
         }
         C::half_recip | C::native_recip => one(f.div(f.cf(rs, 1.0), x)),
+        // `native_divide` of doubles, which OpenCL C does not have, is how the `/` operator
+        // of doubles reaches this helper (`Writer::arith`).
+        C::native_divide if width(rs) == 64 => one(divide(f, x, y?)),
         C::half_divide | C::native_divide => one(f.div(x, y?)),
         C::half_exp10 | C::native_exp10 => {
             let s = f.mul(x, f.cf(rs, std::f64::consts::LOG2_10));
@@ -484,4 +487,88 @@ fn fma_half(f: &Fx<'_, '_>, a: Word, b: Word, c: Word) -> Word {
     let bits = f.sel(f.and(inexact, away), f.sub(bits, one), bits);
     let bits = f.sel(inexact, f.or(bits, one), bits);
     super::convert::double_to_half(f, f.cast(bits, F64))
+}
+
+/// `x / y` of `double`s, correctly rounded as OpenCL requires of `/`, whatever the device's
+/// `OpFDiv` gives: Vulkan asks less of it, and NVIDIA's compiler multiplies by the reciprocal
+/// of a constant divisor (an ulp off for about a third of quotients;
+/// `kernels/builtins/vk_double_divide`).
+///
+/// With |x| = mx·2^ex and |y| = my·2^ey (mx, my in [0.5, 1)), Q = mx/my lies in (0.5, 2) and
+/// k = ex − ey:
+/// 1. q0 = mx·(1/my) with the device's reciprocal, a few ulps off, and one correction,
+///    q1 = q0 + (mx − q0·my)·(1/my), is within 0.51 ulp of Q: a faithful quotient.
+/// 2. The residual of a faithful quotient, r = mx − q1·my, is exact. The correctly rounded
+///    quotient is q1 or its neighbour n toward Q, whichever side of their midpoint Q lies:
+///    the sign of r − (n − q1)/2·my, a difference of exact values.
+/// 3. Below 2^−1022 the grid is the subnormal one: with t = Q·2^(k+1074), the candidates are
+///    ⌊t⌋ and ⌊t⌋ + 1 units of 2^−1074, and the sign of mx − (⌊t⌋ + ½)·2^(−1074−k)·my, one
+///    `Fma` of exact operands, picks one.
+///
+/// A quotient that rounds (with unbounded exponent) to 2^1024 or more is ±∞. Zero, infinite
+/// and NaN operands take the device's quotient, which IEEE 754 fixes exactly. The `Fma`s are
+/// the device's where the host says it rounds once, [`fma`] otherwise.
+pub(super) fn divide(f: &Fx<'_, '_>, x: Word, y: Word) -> Word {
+    let q = f.div(x, y);
+    let fused = f.fma_fused();
+    let fma3 = |a: Word, b: Word, c: Word| {
+        let hw = f.glsl(GLOp::Fma, &[a, b, c]);
+        f.sel(fused, hw, fma(f, a, b, c))
+    };
+    let ldexp = |v: Word, e: Word| f.glsl(GLOp::Ldexp, &[v, e]);
+    let (zero, one) = (f.d(0.0), f.d(1.0));
+    let (u0, u1) = (f.ci(U64, 0), f.ci(U64, 1));
+    let (mx, ex) = frexp(f, f.abs(x));
+    let (my, ey) = frexp(f, f.abs(y));
+    let k = f.sub(ex, ey);
+    // 1. A faithful quotient of the significands.
+    let rcp = f.div(one, my);
+    let q0 = f.mul(mx, rcp);
+    let r0 = fma3(f.neg(q0), my, mx);
+    let q1 = fma3(r0, rcp, q0);
+    // 2. Rounded to 53 bits.
+    let r1 = fma3(f.neg(q1), my, mx);
+    let bits = f.cast(q1, U64);
+    let up = f.gt(r1, zero);
+    let nb = f.sel(up, f.add(bits, u1), f.sub(bits, u1));
+    let n = f.cast(nb, F64);
+    let half_gap = f.mul(f.sub(n, q1), f.d(0.5));
+    let past = f.sub(r1, f.mul(half_gap, my));
+    let beyond = f.sel(up, f.gt(past, zero), f.lt(past, zero));
+    let tie = f.and(f.eq(past, zero), f.eq(f.andi(nb, 1), u0));
+    let take = f.and(f.ne(r1, zero), f.or(beyond, tie));
+    let qs = f.sel(take, n, q1);
+    let k_min = f.eq(k, f.ci(I32, -1022));
+    // At k = −1022 a q1 of 1 means Q > 1 − 2^−53, which rounds to 2^−1022 on the final grid.
+    let qs = f.sel(f.and(k_min, f.ge(q1, one)), f.fmax(qs, one), qs);
+    let big = f.ge(k, f.ci(I32, 1023));
+    let limit = ldexp(one, f.sub(f.ci(I32, 1024), f.glsl(GLOp::SMax, &[k, f.ci(I32, 1023)])));
+    let overflow = f.and(big, f.ge(qs, limit));
+    let scaled = ldexp(qs, f.glsl(GLOp::SMin, &[k, f.ci(I32, 1024)]));
+    let normal = f.sel(overflow, f.d(f64::INFINITY), scaled);
+    // 3. Results on the subnormal grid (and the lowest normal binade, whose spacing is the
+    // same): k < −1022, or k = −1022 with Q < 1.
+    let sub = f.or(
+        f.lt(k, f.ci(I32, -1022)),
+        f.and(k_min, f.lt(q1, one)),
+    );
+    let shift = f.add(k, f.ci(I32, 1074));
+    let shift = f.glsl(GLOp::SClamp, &[shift, f.ci(I32, -2), f.ci(I32, 52)]);
+    // t < 2^52 here: its integer part is exact, and so is 2⌊t⌋ + 1.
+    let fb = f.conv(ldexp(q1, shift), U64);
+    let fl = f.conv(fb, F64);
+    let mid = ldexp(f.add(f.add(fl, fl), one), f.sub(f.ci(I32, -1075), k));
+    let side = fma3(f.neg(mid), my, mx);
+    let odd = f.eq(f.andi(fb, 1), u1);
+    let round_up = f.or(f.gt(side, zero), f.and(f.eq(side, zero), odd));
+    let subnormal = f.cast(f.sel(round_up, f.add(fb, u1), fb), F64);
+    let mag = f.sel(sub, subnormal, normal);
+    let sign = f.andi(f.xor(f.cast(x, U64), f.cast(y, U64)), i64::MIN);
+    let r = f.cast(f.or(f.cast(mag, U64), sign), F64);
+    let finite = |v: Word| f.lt(f.abs(v), f.d(f64::INFINITY));
+    let ordinary = f.and(
+        f.and(finite(x), finite(y)),
+        f.and(f.ne(x, zero), f.ne(y, zero)),
+    );
+    f.sel(ordinary, r, q)
 }
