@@ -526,10 +526,9 @@ fn compile_now(
     let options = validator_options(flavor);
     let validate = |words: &[u32]| {
         let unnamed = without_names(words);
-        let checked = crate::val_pieces::validate_in_pieces(&unnamed, |p| {
-            validator.validate(p, options)
-        })
-        .unwrap_or_else(|| validator.validate(&unnamed, options));
+        let checked =
+            crate::val_pieces::validate_in_pieces(&unnamed, |p| validator.validate(p, options))
+                .unwrap_or_else(|| validator.validate(&unnamed, options));
         match checked {
             Ok(()) => Ok(()),
             Err(_) => validator.validate(
@@ -553,12 +552,11 @@ fn compile_now(
         return Err(Error::Internal { bug, sources });
     }
     let words = if opts.opt_level.optimizes() {
-        let optimized =
-            crate::optimize::optimize(&words, env).and_then(|w| {
-                validate(&w)
-                    .map(|()| w)
-                    .map_err(|e| format!("its output does not validate for {env}: {e}"))
-            });
+        let optimized = crate::optimize::optimize(&words, env).and_then(|w| {
+            validate(&w)
+                .map(|()| w)
+                .map_err(|e| format!("its output does not validate for {env}: {e}"))
+        });
         match optimized {
             Ok(w) => w,
             Err(why) => {

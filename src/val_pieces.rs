@@ -449,10 +449,12 @@ mod tests {
         let ps = pieces(&words).expect("split");
         assert_eq!(ps.len(), 3);
         let v = crate::spvtools::Validator::new(crate::spvtools::TargetEnv::Universal_1_0);
-        v.validate(&words, Default::default()).expect("the whole module is valid");
+        v.validate(&words, Default::default())
+            .expect("the whole module is valid");
         let mut eps = 0;
         for p in &ps {
-            v.validate(p, Default::default()).expect("each piece is valid");
+            v.validate(p, Default::default())
+                .expect("each piece is valid");
             let m = dr::load_words(p).unwrap();
             eps += m.entry_points.len();
             // Each kernel's own constant, the shared one, and only those.

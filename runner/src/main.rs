@@ -469,7 +469,9 @@ fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut 
         })
         .collect();
     if runs.is_empty() {
-        if (spec.lavapipe_skip.is_some() || spec.float_denormals.is_some())
+        if (spec.lavapipe_skip.is_some()
+            || spec.nvidia_skip.is_some()
+            || spec.float_denormals.is_some())
             && opts.keep.is_some()
             && opts.vk_modules.is_none()
         {

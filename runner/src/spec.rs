@@ -10,6 +10,7 @@
 //! driver_broken_cpu = "avx512f"  # optional: ... only on hosts whose CPU has this flag
 //! vulkan_skip = "why"       # optional: not run by `clc-run --vulkan`, for this reason
 //! lavapipe_skip = "why"     # optional: as vulkan_skip, on lavapipe only (a driver limitation)
+//! nvidia_skip = "why"       # optional: as vulkan_skip, on NVIDIA's driver only (a driver bug)
 //! opencl_skip = "why"       # optional: run by `clc-run --vulkan` only (a Vulkan host setting,
 //!                           # or results the OpenCL driver cannot give, such as to_*'s NULLs)
 //! float_denormals = "why"   # optional: the expected values need float subnormals kept; not
@@ -175,6 +176,10 @@ pub struct SpecFile {
     /// `lavapipe_skip = "reason"`: as `vulkan_skip`, but only on lavapipe (Mesa's CPU
     /// Vulkan driver), whose precision or bugs the kernel cannot meet; other devices run it.
     pub lavapipe_skip: Option<String>,
+    /// `nvidia_skip = "reason"`: as `vulkan_skip`, but only on NVIDIA's Vulkan driver, whose
+    /// compiler gets the kernel wrong (a regression kept for other devices and for when the
+    /// driver is fixed).
+    pub nvidia_skip: Option<String>,
     /// `opencl_skip = "reason"`: the runs need a setting only the Vulkan host has (a small
     /// printf buffer), or check results the OpenCL driver cannot give (a mismatched
     /// `to_local`'s NULL); the OpenCL target lists them as skipped with the reason.
@@ -301,6 +306,7 @@ struct RawSpec {
     driver_broken_cpu: Option<String>,
     vulkan_skip: Option<String>,
     lavapipe_skip: Option<String>,
+    nvidia_skip: Option<String>,
     opencl_skip: Option<String>,
     float_denormals: Option<String>,
     #[serde(default)]
@@ -426,6 +432,7 @@ impl SpecFile {
             ("driver_broken", &raw.driver_broken),
             ("vulkan_skip", &raw.vulkan_skip),
             ("lavapipe_skip", &raw.lavapipe_skip),
+            ("nvidia_skip", &raw.nvidia_skip),
             ("opencl_skip", &raw.opencl_skip),
             ("float_denormals", &raw.float_denormals),
         ] {
@@ -472,6 +479,7 @@ impl SpecFile {
                 .map(|r| r.trim().to_string()),
             vulkan_skip: raw.vulkan_skip.map(|r| r.trim().to_string()),
             lavapipe_skip: raw.lavapipe_skip.map(|r| r.trim().to_string()),
+            nvidia_skip: raw.nvidia_skip.map(|r| r.trim().to_string()),
             opencl_skip: raw.opencl_skip.map(|r| r.trim().to_string()),
             float_denormals: raw.float_denormals.map(|r| r.trim().to_string()),
             requires: raw.requires,

@@ -90,6 +90,7 @@ fn unsupported_reason(stderr: &str) -> Option<String> {
 /// Intel's sub-group functions (found by name in the
 /// source text, comments included: a false positive is a visible SKIP, never a silent pass).
 /// `device` is the device that would run it (`lavapipe_skip` applies on lavapipe only,
+/// `nvidia_skip` on NVIDIA's driver only,
 /// `float_denormals` on devices that flush float subnormals).
 pub fn skip_reason(spec: &SpecFile, _run: &Run, device: &DeviceInfo) -> Option<String> {
     if let Some(why) = &spec.vulkan_skip {
@@ -101,6 +102,13 @@ pub fn skip_reason(spec: &SpecFile, _run: &Run, device: &DeviceInfo) -> Option<S
         .filter(|_| is_lavapipe(&device.name))
     {
         return Some(format!("on lavapipe: {why}"));
+    }
+    if let Some(why) = spec
+        .nvidia_skip
+        .as_ref()
+        .filter(|_| device.name.contains("NVIDIA"))
+    {
+        return Some(format!("on NVIDIA: {why}"));
     }
     if let Some(what) = spec
         .float_denormals
@@ -404,10 +412,18 @@ mod tests {
         let unknown = DeviceInfo {
             flushes_denormals: true,
             probe_error: Some("the subnormal probe read back 1e-3".into()),
-            ..keeps
+            ..keeps.clone()
         };
         assert!(skip_reason(&s, &s.runs[0], &unknown)
             .is_some_and(|w| w.contains("probe failed") && w.contains("isnormal")));
+        // nvidia_skip: on NVIDIA's driver only.
+        let toml = "nvidia_skip = \"driver bug\"\n[[run]]\nkernel = \"k\"\nglobal = [1]\n[[run.args]]\nname = \"a\"\nkind = \"buffer\"\ntype = \"int\"\nlen = 1\n";
+        let s = SpecFile::parse(&dir.path().join("k.toml"), toml).unwrap();
+        assert_eq!(
+            skip_reason(&s, &s.runs[0], &keeps).as_deref(),
+            Some("on NVIDIA: driver bug")
+        );
+        assert_eq!(skip_reason(&s, &s.runs[0], &lavapipe()), None);
     }
 
     #[test]

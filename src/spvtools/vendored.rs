@@ -112,6 +112,9 @@ pub fn optimize(
     };
     match (result, out) {
         (SpirvResult::Success, Some(w)) => Ok(w),
-        (r, _) => Err(format!("the optimizer failed ({r:?}): {}", messages.join("; "))),
+        (r, _) => Err(format!(
+            "the optimizer failed ({r:?}): {}",
+            messages.join("; ")
+        )),
     }
 }

@@ -402,11 +402,7 @@ impl Sig {
             (OpenclStd100Op::native_divide, F64) => "divide".to_string(),
             (op, _) => format!("{op:?}"),
         };
-        format!(
-            "clc.vk.{op}.{}.{}{out}",
-            t(self.result),
-            ins.join("_")
-        )
+        format!("clc.vk.{op}.{}.{}{out}", t(self.result), ins.join("_"))
     }
 }
 

@@ -542,16 +542,16 @@ pub(super) fn divide(f: &Fx<'_, '_>, x: Word, y: Word) -> Word {
     // At k = −1022 a q1 of 1 means Q > 1 − 2^−53, which rounds to 2^−1022 on the final grid.
     let qs = f.sel(f.and(k_min, f.ge(q1, one)), f.fmax(qs, one), qs);
     let big = f.ge(k, f.ci(I32, 1023));
-    let limit = ldexp(one, f.sub(f.ci(I32, 1024), f.glsl(GLOp::SMax, &[k, f.ci(I32, 1023)])));
+    let limit = ldexp(
+        one,
+        f.sub(f.ci(I32, 1024), f.glsl(GLOp::SMax, &[k, f.ci(I32, 1023)])),
+    );
     let overflow = f.and(big, f.ge(qs, limit));
     let scaled = ldexp(qs, f.glsl(GLOp::SMin, &[k, f.ci(I32, 1024)]));
     let normal = f.sel(overflow, f.d(f64::INFINITY), scaled);
     // 3. Results on the subnormal grid (and the lowest normal binade, whose spacing is the
     // same): k < −1022, or k = −1022 with Q < 1.
-    let sub = f.or(
-        f.lt(k, f.ci(I32, -1022)),
-        f.and(k_min, f.lt(q1, one)),
-    );
+    let sub = f.or(f.lt(k, f.ci(I32, -1022)), f.and(k_min, f.lt(q1, one)));
     let shift = f.add(k, f.ci(I32, 1074));
     let shift = f.glsl(GLOp::SClamp, &[shift, f.ci(I32, -2), f.ci(I32, 52)]);
     // t < 2^52 here: its integer part is exact, and so is 2⌊t⌋ + 1.
