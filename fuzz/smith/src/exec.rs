@@ -349,6 +349,7 @@ pub(crate) fn launch_inputs(l: &Launch) -> (Vec<u8>, Vec<u8>, Vec<u8>, Vec<u8>) 
         global: l.global,
         local: l.local,
         body: String::new(),
+        doubles: false,
     };
     let (g, acc, cin) = inputs(&k);
     (

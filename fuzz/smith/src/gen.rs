@@ -31,7 +31,10 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::types::{comp, vname, ClStd, Elem, It, Space, WIDTHS};
 
+mod double;
 mod expr;
+
+pub use double::DOUBLE_PRELUDE;
 
 /// Ints of `g` each work-item owns.
 pub const SLICE: usize = 8;
@@ -64,6 +67,8 @@ pub struct Kernel {
     pub local: usize,
     /// Types, helpers and the kernel, without [`PRELUDE`].
     pub body: String,
+    /// Whether the kernel has `double` code (and the program needs [`DOUBLE_PRELUDE`]).
+    pub doubles: bool,
 }
 
 impl Kernel {
@@ -75,7 +80,11 @@ impl Kernel {
 
 /// One `.cl` file holding every kernel given (all of one [`ClStd`]).
 pub fn program<'a>(kernels: impl IntoIterator<Item = &'a Kernel>) -> String {
+    let kernels: Vec<&Kernel> = kernels.into_iter().collect();
     let mut s = String::from(PRELUDE);
+    if kernels.iter().any(|k| k.doubles) {
+        s.push_str(DOUBLE_PRELUDE);
+    }
     for k in kernels {
         s.push('\n');
         s.push_str(&k.body);
@@ -111,6 +120,9 @@ pub struct Options {
     pub std: Option<ClStd>,
     /// Statements in the kernel's top level (default: chosen by the seed, 4 to 10).
     pub size: Option<usize>,
+    /// Also generate `double` code (module `double`'s rules). Off, a seed gives the
+    /// same program as before this option existed.
+    pub doubles: bool,
 }
 
 /// The inputs of a launch of `k`: `g` (global × [`SLICE`] ints), `acc` ([`ACC_INIT`]) and
@@ -157,6 +169,7 @@ pub fn generate(seed: u64, opts: &Options) -> Kernel {
         helpers: Vec::new(),
         structs: Vec::new(),
         in_helper: false,
+        doubles: opts.doubles,
     };
     g.structs_and_helpers();
     g.kernel(size);
@@ -167,6 +180,7 @@ pub fn generate(seed: u64, opts: &Options) -> Kernel {
         global: local * groups,
         local,
         body: g.out,
+        doubles: opts.doubles,
     }
 }
 
@@ -207,6 +221,12 @@ enum Ty {
     P(Ptr),
     /// A struct (index into `structs`).
     S(usize),
+    /// A double holding an exact value (|x| ≤ 2^20 in quarters; module `double`).
+    D,
+    /// A double holding a rounded value, |x| ≤ 10^12.
+    DR,
+    /// A `doubleN` of rounded values.
+    DV(u8),
 }
 
 #[derive(Clone, Debug)]
@@ -258,6 +278,7 @@ struct Gen {
     helpers: Vec<Helper>,
     structs: Vec<StructTy>,
     in_helper: bool,
+    doubles: bool,
 }
 
 const INT_CONSTS: [i128; 16] = [
@@ -334,6 +355,10 @@ impl Gen {
                     self.hash(&format!("{cvt}{}.s{}", v.name, comp(i)));
                 }
             }
+            Ty::D | Ty::DR | Ty::DV(_) => {
+                let (name, ty) = (v.name.clone(), v.ty.clone());
+                self.hash_double_var(&name, &ty);
+            }
             Ty::P(_) => {}
             Ty::S(si) => {
                 let st = self.structs[*si].clone();
@@ -380,6 +405,9 @@ impl Gen {
     }
 
     fn stmt(&mut self, depth: u32) {
+        if self.doubles && self.chance(0.2) {
+            return self.double_stmt();
+        }
         let nested = depth > 0;
         let k = self.rng.gen_range(0..24);
         match k {
@@ -500,7 +528,7 @@ impl Gen {
                     self.line(&format!("{} = {x};", v.name));
                 }
             },
-            Ty::P(_) | Ty::S(_) => self.store(),
+            Ty::P(_) | Ty::S(_) | Ty::D | Ty::DR | Ty::DV(_) => self.store(),
         }
     }
 
@@ -1159,6 +1187,7 @@ mod tests {
                 &Options {
                     std: Some(ClStd::Cl12),
                     size: None,
+                    doubles: false,
                 },
             );
             assert_eq!(k.std, ClStd::Cl12);
@@ -1175,12 +1204,32 @@ mod tests {
                 &Options {
                     std: Some(ClStd::Cl20),
                     size: None,
+                    doubles: false,
                 },
             )
             .body
             .contains("to_")
         });
         assert!(uses_generic);
+    }
+
+    #[test]
+    fn doubles_only_when_asked() {
+        let with = |doubles| Options {
+            std: Some(ClStd::Cl12),
+            size: Some(12),
+            doubles,
+        };
+        for seed in 0..20 {
+            let k = generate(seed, &with(false));
+            assert!(!k.source().contains("double"), "seed {seed}");
+        }
+        let ks: Vec<Kernel> = (0..20).map(|s| generate(s, &with(true))).collect();
+        let src = program(&ks);
+        assert_eq!(src.matches("cl_khr_fp64").count(), 1);
+        for needle in ["double r", "double d", "smith_dbits(", " / ", "sqrt(", "convert_double"] {
+            assert!(src.contains(needle), "no `{needle}` in 20 programs");
+        }
     }
 
     #[test]

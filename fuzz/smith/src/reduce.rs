@@ -308,6 +308,7 @@ mod tests {
             global: 1,
             local: 1,
             body: "a;\nb;\nif (x) {\n  c;\n  needle;\n}\nd;\n".into(),
+            doubles: false,
         };
         let r = reduce_body(&k, |c| c.body.contains("needle"));
         assert_eq!(r.body, "if (x) {\n  needle;\n}\n");

@@ -1,7 +1,7 @@
 //! A fixed seed range through the whole differential pipeline (about a minute on the 2-core
 //! development machine): clc, the runtime's own compiler and, where they disagree, clang-22
 //! on Intel's CPU OpenCL runtime, clc's Vulkan module on lavapipe for part of it, and a part
-//! with clc at `-O2` on both targets. Fails,
+//! with clc at `-O2` on both targets, and a part with `double` code. Fails,
 //! rather than skips, when a tool is missing, and when clc is at fault for any kernel.
 
 use std::time::Instant;
@@ -15,6 +15,8 @@ const SEEDS: std::ops::Range<u64> = 1000..1016;
 const VULKAN_SEEDS: std::ops::Range<u64> = 2000..2008;
 /// Seeds run with clc at `-O2` (its own optimizer), on both targets.
 const O2_SEEDS: std::ops::Range<u64> = 3000..3016;
+/// Seeds generated with `double` code, on both targets (CL3.0, then again at `-O2`).
+const DOUBLE_SEEDS: std::ops::Range<u64> = 4000..4012;
 
 fn main() {
     clc_smith::exec::child_main_if_requested();
@@ -33,6 +35,7 @@ fn main() {
             let opts = Options {
                 std: Some(s),
                 size: None,
+                doubles: false,
             };
             (false, SEEDS.map(|seed| generate(seed, &opts)).collect())
         })
@@ -46,6 +49,7 @@ fn main() {
                     &Options {
                         std: Some(ClStd::Cl12),
                         size: None,
+                        doubles: false,
                     },
                 )
             })
@@ -58,6 +62,7 @@ fn main() {
                 &Options {
                     std: Some(ClStd::Cl12),
                     size: None,
+                    doubles: false,
                 },
             )
         })
@@ -67,6 +72,17 @@ fn main() {
         .map(|(vulkan, kernels)| (vulkan, Vec::new(), kernels))
         .collect();
     runs.push((true, vec!["-O2".to_string()], o2));
+    let doubles = |o2: bool| -> (bool, Vec<String>, Vec<clc_smith::Kernel>) {
+        let opts = Options {
+            std: Some(ClStd::Cl30),
+            size: None,
+            doubles: true,
+        };
+        let flags = if o2 { vec!["-O2".to_string()] } else { Vec::new() };
+        (true, flags, DOUBLE_SEEDS.map(|seed| generate(seed, &opts)).collect())
+    };
+    runs.push(doubles(false));
+    runs.push(doubles(true));
     for (vulkan, flags, kernels) in runs {
         cfg.vulkan = vulkan;
         cfg.clc_flags = flags;

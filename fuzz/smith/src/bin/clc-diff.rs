@@ -1,5 +1,6 @@
-//! `clc-diff --seeds A..B [--batch N] [--vulkan] [--full-vote] [--clc-opt on|off|alternate] [--driver-opt on|off] [--clc PATH] [--clc-flag F]... [--work DIR] [--reduce]
-//! [--save DIR]`: `--clc-flag -O2` passes an option to every clc compilation
+//! `clc-diff --seeds A..B [--batch N] [--vulkan] [--doubles] [--full-vote] [--clc-opt on|off|alternate] [--driver-opt on|off] [--clc PATH] [--clc-flag F]... [--work DIR] [--reduce]
+//! [--save DIR] [--save-agreed DIR]`: `--save-agreed` writes a `clc-run` spec expecting the
+//! OpenCL results of every kernel all tools agree on (to run on other devices); `--doubles` adds `double` code to every kernel; `--clc-flag -O2` passes an option to every clc compilation
 //! (`--clc-opt` only says whether the runtime optimizes clc's module; clc itself runs at `-O0`). the differential campaign over a seed range (see TESTING.md). Prints one
 //! progress line per batch to stderr, one JSON line per finding to `<work>/findings.jsonl`
 //! (with the kernel's source in `<work>/findings/`), and a summary; exits 1 when clc is at
@@ -10,10 +11,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clc_smith::diff::{check, Config, Report, Verdict};
+use clc_smith::diff::{check, Config, Outcome, Report, Tool, Verdict};
 use clc_smith::{generate, ClStd, Kernel, Options};
 
-const USAGE: &str = "usage: clc-diff --seeds A..B [--batch N] [--std CL1.2|CL2.0|CL3.0] [--vulkan] [--full-vote] [--clc-opt on|off|alternate] [--driver-opt on|off] [--clc PATH] [--clc-flag F]... [--work DIR] [--reduce] [--save DIR]";
+const USAGE: &str = "usage: clc-diff --seeds A..B [--batch N] [--std CL1.2|CL2.0|CL3.0] [--vulkan] [--doubles] [--full-vote] [--clc-opt on|off|alternate] [--driver-opt on|off] [--clc PATH] [--clc-flag F]... [--work DIR] [--reduce] [--save DIR] [--save-agreed DIR]";
 
 struct Args {
     from: u64,
@@ -21,6 +22,7 @@ struct Args {
     batch: usize,
     std: Option<ClStd>,
     vulkan: bool,
+    doubles: bool,
     full_vote: bool,
     clc_opt: String,
     driver_opt: bool,
@@ -29,6 +31,7 @@ struct Args {
     work: PathBuf,
     reduce: bool,
     save: Option<PathBuf>,
+    save_agreed: Option<PathBuf>,
 }
 
 fn parse() -> Result<Args, String> {
@@ -38,6 +41,7 @@ fn parse() -> Result<Args, String> {
         batch: 32,
         std: None,
         vulkan: false,
+        doubles: false,
         full_vote: false,
         clc_opt: "alternate".into(),
         driver_opt: false,
@@ -46,6 +50,7 @@ fn parse() -> Result<Args, String> {
         work: std::env::temp_dir().join("clc-diff"),
         reduce: false,
         save: None,
+        save_agreed: None,
     };
     let mut it = std::env::args().skip(1);
     let mut seeds = false;
@@ -62,6 +67,7 @@ fn parse() -> Result<Args, String> {
             "--batch" => a.batch = val()?.parse().map_err(|_| "bad --batch")?,
             "--std" => a.std = Some(ClStd::parse(&val()?).ok_or("bad --std")?),
             "--vulkan" => a.vulkan = true,
+            "--doubles" => a.doubles = true,
             "--full-vote" => a.full_vote = true,
             "--clc-opt" => a.clc_opt = val()?,
             "--clc-flag" => a.clc_flags.push(val()?),
@@ -70,6 +76,7 @@ fn parse() -> Result<Args, String> {
             "--work" => a.work = PathBuf::from(val()?),
             "--reduce" => a.reduce = true,
             "--save" => a.save = Some(PathBuf::from(val()?)),
+            "--save-agreed" => a.save_agreed = Some(PathBuf::from(val()?)),
             _ => return Err(format!("unknown argument `{x}`")),
         }
     }
@@ -116,6 +123,7 @@ fn run(args: &Args) -> anyhow::Result<bool> {
     let opts = Options {
         std: args.std,
         size: None,
+        doubles: args.doubles,
     };
     let start = Instant::now();
     let mut queues: Vec<(ClStd, Vec<Kernel>)> =
@@ -139,6 +147,18 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         let reports: Vec<Report> = check(&cfg, &batch)?;
         for (r, k) in reports.iter().zip(&batch) {
             *counts.entry(r.verdict.kind()).or_default() += 1;
+            if let (Some(dir), Verdict::Agree, Some(Outcome::Ran(res))) = (
+                &args.save_agreed,
+                &r.verdict,
+                r.outcomes.get(&Tool::Clc),
+            ) {
+                std::fs::create_dir_all(dir)?;
+                std::fs::write(dir.join(format!("{}.cl", k.name)), k.source())?;
+                std::fs::write(
+                    dir.join(format!("{}.toml", k.name)),
+                    clc_smith::reduce::spec_toml(k, Some(res), "not reduced: clc, the runtime and Vulkan agreed"),
+                )?;
+            }
             if r.verdict != Verdict::Agree {
                 writeln!(
                     findings,

@@ -1,4 +1,4 @@
-//! `clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--info|--spec]`: writes the
+//! `clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--doubles] [--info|--spec]`: writes the
 //! OpenCL C program of seed N to stdout (with `--count`, one program holding the kernels of
 //! seeds N..N+K, which then need one `--std`). `--info` writes the launches instead: kernel
 //! name, language version, global and local size; `--spec` a `clc-run` spec for the kernel
@@ -10,7 +10,7 @@ use clc_smith::{generate, ClStd, Options};
 
 fn usage(msg: &str) -> ExitCode {
     eprintln!("clc-smith: {msg}");
-    eprintln!("usage: clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--info|--spec]");
+    eprintln!("usage: clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--doubles] [--info|--spec]");
     ExitCode::from(2)
 }
 
@@ -39,10 +39,11 @@ fn main() -> ExitCode {
                 Some(n) if n > 0 => count = n,
                 _ => return usage("--count needs a positive number"),
             },
+            "--doubles" => opts.doubles = true,
             "--info" => info = true,
             "--spec" => spec = true,
             "-h" | "--help" => {
-                println!("usage: clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--info|--spec]");
+                println!("usage: clc-smith --seed N [--count K] [--std CL1.2|CL2.0|CL3.0] [--size N] [--doubles] [--info|--spec]");
                 return ExitCode::SUCCESS;
             }
             other => return usage(&format!("unknown argument `{other}`")),

@@ -15,6 +15,9 @@ impl Gen {
             return self.int_leaf(t);
         }
         let d = depth - 1;
+        if self.doubles && self.chance(0.05) {
+            return self.int_from_double(t, d);
+        }
         match self.rng.gen_range(0..20) {
             0..=3 => {
                 let op = *["+", "-", "*"].choose(&mut self.rng).unwrap_or(&"+");
