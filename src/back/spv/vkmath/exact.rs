@@ -74,7 +74,7 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
     };
     match sig.op {
         C::round => {
-            let t = f.trunc(x);
+            let t = if width(rs) == 64 { trunc_d(f, x) } else { f.trunc(x) };
             let d = f.abs(f.sub(x, t));
             let half = f.cf(rs, 0.5);
             let away = f.ge(d, half);
@@ -83,16 +83,13 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
             // The sign of x, also on a zero result (round(−0.4) is −0.0).
             one(f.copysign(f.sel(away, up, t), x))
         }
-        // GLSL.std.450's, with the sign of x on a zero result (see `Writer::std_inst`).
-        C::floor | C::ceil | C::trunc | C::rint => {
-            let g = match sig.op {
-                C::floor => GLOp::Floor,
-                C::ceil => GLOp::Ceil,
-                C::trunc => GLOp::Trunc,
-                _ => GLOp::RoundEven,
-            };
-            one(f.copysign(f.glsl(g, &[x]), x))
-        }
+        // Doubles only (see `supported`), from the bits: drivers' instructions are not exact.
+        C::floor | C::ceil | C::trunc | C::rint => one(match sig.op {
+            C::floor => floor_d(f, x),
+            C::ceil => ceil_d(f, x),
+            C::trunc => trunc_d(f, x),
+            _ => rint_d(f, x),
+        }),
         C::copysign => one(f.copysign(x, y?)),
         C::sign => {
             // ±1, ±0 for ±0, 0 for NaN.
@@ -295,6 +292,48 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
 }
 
 /// 1 for double, the factor turning `double`'s half-epsilon into the kind's otherwise.
+/// `trunc` of doubles by clearing the fraction's bits. GLSL.std.450's `Trunc`, `Floor`,
+/// `Ceil` and `RoundEven` of doubles are not exact on every driver: lavapipe's leave the
+/// fraction of values above 2^31 in place, and its `RoundEven` rounds halves toward zero.
+/// |x| < 1 gives ±0; integers, infinities and NaN come back unchanged.
+pub(super) fn trunc_d(f: &Fx<'_, '_>, x: Word) -> Word {
+    let b = f.cast(x, U64);
+    let e = f.andi(f.shri(b, 52), 0x7ff);
+    let sign = f.andi(b, i64::MIN);
+    // 1075 − e fraction bits below the point, for 1023 ≤ e ≤ 1075.
+    let (lo, hi) = (f.ci(U64, 1023), f.ci(U64, 1075));
+    let ec = f.sel(f.lt(e, lo), lo, f.sel(f.lt(hi, e), hi, e));
+    let mask = f.sub(f.shl(f.ci(U64, 1), f.sub(hi, ec)), f.ci(U64, 1));
+    let r = f.and(b, f.not(mask));
+    f.cast(f.sel(f.lt(e, lo), sign, r), F64)
+}
+
+/// `floor` of doubles: `trunc`, one less where that rounded a negative value up. Exact:
+/// below 2^52 in magnitude an integer minus one is representable.
+fn floor_d(f: &Fx<'_, '_>, x: Word) -> Word {
+    let t = trunc_d(f, x);
+    f.sel(f.lt(x, t), f.sub(t, f.d(1.0)), t)
+}
+
+fn ceil_d(f: &Fx<'_, '_>, x: Word) -> Word {
+    let t = trunc_d(f, x);
+    f.sel(f.gt(x, t), f.add(t, f.d(1.0)), t)
+}
+
+/// `rint` of doubles: `trunc`, then one step away from zero where the dropped fraction is
+/// above one half, or exactly one half and the integer odd.
+fn rint_d(f: &Fx<'_, '_>, x: Word) -> Word {
+    let t = trunc_d(f, x);
+    let d = f.abs(f.sub(x, t));
+    let h = f.mul(t, f.d(0.5));
+    let odd = f.ne(trunc_d(f, h), h);
+    let half = f.d(0.5);
+    let up = f.or(f.gt(d, half), f.and(f.eq(d, half), odd));
+    let r = f.sel(up, f.add(t, f.copysign(f.d(1.0), x)), t);
+    // rint(−0.4) is −0.0.
+    f.copysign(r, x)
+}
+
 fn below_one_scale(s: Scalar) -> f64 {
     match width(s) {
         16 => 2f64.powi(42),
