@@ -849,12 +849,20 @@ impl<'a, 'm> Fx<'a, 'm> {
         self.glsl(GLOp::Floor, &[a])
     }
 
+    /// Toward zero; doubles from the bits (`exact::trunc_d`: drivers' `Trunc` of doubles is
+    /// not exact everywhere).
     pub(super) fn trunc(&self, a: Word) -> Word {
+        if self.kind(a) == F64 {
+            return exact::trunc_d(self, a);
+        }
         self.glsl(GLOp::Trunc, &[a])
     }
 
-    /// Round to nearest even.
+    /// Round to nearest even; doubles from the bits, as `trunc`.
     pub(super) fn rint(&self, a: Word) -> Word {
+        if self.kind(a) == F64 {
+            return exact::rint_d(self, a);
+        }
         self.glsl(GLOp::RoundEven, &[a])
     }
 

@@ -74,7 +74,7 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
     };
     match sig.op {
         C::round => {
-            let t = if width(rs) == 64 { trunc_d(f, x) } else { f.trunc(x) };
+            let t = f.trunc(x);
             let d = f.abs(f.sub(x, t));
             let half = f.cf(rs, 0.5);
             let away = f.ge(d, half);
@@ -322,7 +322,7 @@ fn ceil_d(f: &Fx<'_, '_>, x: Word) -> Word {
 
 /// `rint` of doubles: `trunc`, then one step away from zero where the dropped fraction is
 /// above one half, or exactly one half and the integer odd.
-fn rint_d(f: &Fx<'_, '_>, x: Word) -> Word {
+pub(super) fn rint_d(f: &Fx<'_, '_>, x: Word) -> Word {
     let t = trunc_d(f, x);
     let d = f.abs(f.sub(x, t));
     let h = f.mul(t, f.d(0.5));
