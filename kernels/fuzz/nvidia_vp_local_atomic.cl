@@ -1,5 +1,5 @@
 // NVIDIA driver 580.159.04 (H100, H200): in a module that declares the VariablePointers
-// capability (clc declares it for __local pointer variables and arithmetic, `p` below), an
+// capability (clc declares it where a __local pointer is stepped, as `p` below), an
 // atomic on __local memory is lost: later loads, atomic or not, see the value from before
 // it. The same module without the capability runs right; lavapipe and Intel's runtime run
 // it right. Found by clc-smith on the H200 (seed 100011: 40 of the 47 random kernels that
