@@ -1227,7 +1227,14 @@ mod tests {
         let ks: Vec<Kernel> = (0..20).map(|s| generate(s, &with(true))).collect();
         let src = program(&ks);
         assert_eq!(src.matches("cl_khr_fp64").count(), 1);
-        for needle in ["double r", "double d", "smith_dbits(", " / ", "sqrt(", "convert_double"] {
+        for needle in [
+            "double r",
+            "double d",
+            "smith_dbits(",
+            " / ",
+            "sqrt(",
+            "convert_double",
+        ] {
             assert!(src.contains(needle), "no `{needle}` in 20 programs");
         }
     }

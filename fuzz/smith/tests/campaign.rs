@@ -78,8 +78,16 @@ fn main() {
             size: None,
             doubles: true,
         };
-        let flags = if o2 { vec!["-O2".to_string()] } else { Vec::new() };
-        (true, flags, DOUBLE_SEEDS.map(|seed| generate(seed, &opts)).collect())
+        let flags = if o2 {
+            vec!["-O2".to_string()]
+        } else {
+            Vec::new()
+        };
+        (
+            true,
+            flags,
+            DOUBLE_SEEDS.map(|seed| generate(seed, &opts)).collect(),
+        )
     };
     runs.push(doubles(false));
     runs.push(doubles(true));

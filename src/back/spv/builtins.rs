@@ -1048,8 +1048,8 @@ impl Writer<'_> {
         };
         let dst_space = super::named(dst_space, span)?;
         let src_space = super::named(src_space, span)?;
-        let dst = self.value(st, dst_e)?;
-        let src = self.value(st, src_e)?;
+        let dst = self.stepped(st, dst_e)?;
+        let src = self.stepped(st, src_e)?;
         let num = self.index64(st, num_e)?;
         let stride = if strided {
             let e = arg(args, 3, span)?;
@@ -1087,9 +1087,9 @@ impl Writer<'_> {
                 } else {
                     (far, i)
                 };
-                let from = w.copy_element(st, src_e, src_ptr, src, si)?;
+                let from = w.copy_element(st, src_e, src_ptr, &src, si)?;
                 let v = w.load_from(et, from, src_sc, elem)?;
-                let to = w.copy_element(st, dst_e, dst_ptr, dst, di)?;
+                let to = w.copy_element(st, dst_e, dst_ptr, &dst, di)?;
                 w.store_to(to, v, dst_sc, elem)
             },
             |w, i| Ok(w.b.i_add(ulong, None, i, total)?),
@@ -1097,16 +1097,39 @@ impl Writer<'_> {
         Ok(self.null(event_ty))
     }
 
-    /// Element `i` of an async copy's side: an access chain of the work-group array when
-    /// the pointer is a kernel's `__local` argument (no variable pointer), else `p + i`.
+    /// A pointer argument a builtin steps: a `__local` pointer kept as an object and an
+    /// index (`local_index`), else its value.
+    fn stepped(&mut self, st: &mut FnState<'_>, e: Handle<Expr>) -> Result<Stepped> {
+        if let Some(r) = self.local_root(st, e) {
+            let flat = self.local_flat(st, e)?;
+            return Ok(Stepped::Local(r, flat));
+        }
+        Ok(Stepped::Value(self.value(st, e)?))
+    }
+
+    /// Element `i` (a 64-bit integer) of what pointer argument `e` (evaluated as `p`) points
+    /// at: an access chain of the `__local` object or the work-group array when the pointer
+    /// is kept as an index or is a kernel's `__local` argument (no variable pointer), else
+    /// `p + i`.
     fn copy_element(
         &mut self,
-        st: &FnState<'_>,
+        st: &mut FnState<'_>,
         e: Handle<Expr>,
         ptr_ty: Word,
-        p: Word,
+        p: &Stepped,
         i: Word,
     ) -> Result<Word> {
+        let span = st.f.exprs[e].span;
+        let p = match *p {
+            Stepped::Local(r, flat) => {
+                let Some((pointee, _, _)) = self.m.types.as_pointer(st.f.exprs[e].ty) else {
+                    return bug(span, "a __local index of a non-pointer");
+                };
+                let flat = self.local_offset(st, e, flat, i, span)?;
+                return Ok(self.local_chain(st, r, flat, pointee, span)?.0);
+            }
+            Stepped::Value(p) => p,
+        };
         if let ExprKind::Load(x) = st.f.exprs[e].kind {
             if let ExprKind::Local(l) = st.f.exprs[x].kind {
                 if let Some(&(var, _, _)) = st.local_arrays.get(&l) {
@@ -1220,7 +1243,7 @@ impl Writer<'_> {
             Some((d, _)) => Some(self.value(st, d)?),
             None => None,
         };
-        let p = self.value(st, ptr_e)?;
+        let p = self.stepped(st, ptr_e)?;
         let offset = self.index64(st, offset_e)?;
         let ulong = self.scalar(Scalar::Int {
             width: 64,
@@ -1233,10 +1256,10 @@ impl Writer<'_> {
             width: 16,
             signed: false,
         };
-        let element = |w: &mut Self, st: &FnState<'_>, k: u8| -> Result<Word> {
+        let element = |w: &mut Self, st: &mut FnState<'_>, k: u8| -> Result<Word> {
             let k = w.u64_const(u64::from(k));
             let i = w.b.i_add(ulong, None, base, k)?;
-            w.copy_element(st, ptr_e, elem_ptr, p, i)
+            w.copy_element(st, ptr_e, elem_ptr, &p, i)
         };
         let (Some(stored), Some((d, mode))) = (stored, data) else {
             // A load: the components, then (halfs) their float values.
@@ -1465,4 +1488,12 @@ impl Writer<'_> {
         let private = within(self, pf, pbytes)?;
         Ok((a, local, private))
     }
+}
+
+/// A pointer argument a builtin steps (see `Writer::stepped`).
+enum Stepped {
+    /// Its value.
+    Value(Word),
+    /// A `__local` object and a leaf index (`local_index`).
+    Local(super::local_index::Root, Word),
 }

@@ -85,6 +85,15 @@ impl Writer<'_> {
             }
             _ => {}
         }
+        if let Some(r) = self.local_root(st, e) {
+            // A `__local` pointer kept as an object and an index (`local_index`): here its
+            // value, an access chain of the object.
+            let flat = self.local_flat(st, e)?;
+            let Some((pointee, _, _)) = self.m.types.as_pointer(x.ty) else {
+                return bug(span, "a __local index of a non-pointer");
+            };
+            return Ok(self.local_chain(st, r, flat, pointee, span)?.0);
+        }
         let ty = self.ty(x.ty, span)?;
         if let Category::Place { .. } = x.category {
             if let ExprKind::Swizzle { .. } = x.kind {
@@ -302,7 +311,22 @@ impl Writer<'_> {
             ExprKind::Call { function, args } => {
                 let mut ids = Vec::new();
                 let mut infos = Vec::new();
-                for a in args {
+                let callee = &self.m.functions[function];
+                let indexed: Vec<bool> = callee
+                    .params
+                    .iter()
+                    .map(|p| {
+                        self.local_indices
+                            .get(&function)
+                            .is_some_and(|li| li.params.contains_key(p))
+                    })
+                    .collect();
+                for (i, a) in args.into_iter().enumerate() {
+                    // A `__local` pointer the callee takes as an index (`local_index`).
+                    if indexed.get(i).copied().unwrap_or(false) {
+                        ids.push(self.local_flat(st, a)?);
+                        continue;
+                    }
                     let v = self.value(st, a)?;
                     // Vulkan: an image's channel order and type follow the parameters.
                     if let Some(img) = self.vk_images.get(&v) {
@@ -460,6 +484,9 @@ impl Writer<'_> {
         span: Span,
     ) -> Result<Word> {
         let (at, bt) = (st.f.exprs[a].ty, st.f.exprs[b].ty);
+        if let Some(c) = self.local_compare(st, op, a, b, result, span)? {
+            return Ok(c);
+        }
         let av = self.value(st, a)?;
         let bv = self.value(st, b)?;
         let a_ptr = self.m.types.as_pointer(at).is_some();

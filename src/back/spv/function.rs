@@ -51,6 +51,8 @@ pub(super) struct FnState<'a> {
     /// Vulkan: the private pointer parameters that are `Function`-storage pointers
     /// (`flavor::logical_private`).
     pub(super) logical: std::collections::HashSet<Handle<Local>>,
+    /// Vulkan: the `__local` pointers lowered as an object and an index (`local_index`).
+    pub(super) local_index: super::local_index::LocalIndex,
 }
 
 /// The most iterations of a counted loop the Vulkan backend asks to unroll.
@@ -71,8 +73,13 @@ impl Writer<'_> {
         self.called_functions = called.iter().copied().collect();
         let vulkan = self.opts.flavor.is_vulkan();
         for (h, f) in self.m.functions.iter() {
-            // A Vulkan kernel's body is an ordinary function called by its entry point.
-            if f.kernel.is_none() || called.contains(&h) || vulkan {
+            // A Vulkan kernel's body is an ordinary function called by its entry point. A
+            // Vulkan module leaves out the functions nothing calls: no entry point reaches
+            // them (and a `__local` pointer parameter no call gives an object to would need
+            // variable pointers, `local_index`).
+            let uncalled_helper = f.kernel.is_none() && !called.contains(&h);
+            if (f.kernel.is_none() || called.contains(&h) || vulkan) && !(vulkan && uncalled_helper)
+            {
                 let id = self.b.id();
                 self.callable.insert(h, id);
             }
@@ -82,6 +89,28 @@ impl Writer<'_> {
             let abis =
                 super::flavor::vulkan::abi::kernels(self.m, self.valid, self.opts.flat_generic);
             self.local_arg_arrays(&abis)?;
+            if self.storage_class(AddressSpace::Local, Site::Pointee) == StorageClass::Workgroup {
+                // Each kernel's `__local` arguments that are work-group arrays (as
+                // `local_arrays` gets them in `function`).
+                let mut args = HashMap::new();
+                for (fh, f) in self.m.functions.iter() {
+                    if self.called_functions.contains(&fh) {
+                        continue;
+                    }
+                    let ssa = unassigned_pointer_params(self.m, f);
+                    let a: std::collections::HashSet<Handle<Local>> = f
+                        .params
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, p)| ssa.contains(p) && self.local_args.contains_key(&(fh, i)))
+                        .map(|(_, &p)| p)
+                        .collect();
+                    args.insert(fh, a);
+                }
+                self.local_indices = super::local_index::LocalIndex::module(self.m, args, |f| {
+                    unassigned_pointer_params(self.m, f)
+                });
+            }
             for (h, _) in self.m.functions.iter() {
                 if let Some(&id) = self.callable.get(&h) {
                     self.function(h, id, false)?;
@@ -213,6 +242,17 @@ impl Writer<'_> {
                     images.push((i, ty, texel));
                     ty
                 }
+                _ if self
+                    .local_indices
+                    .get(&fh)
+                    .is_some_and(|li| li.params.contains_key(&p)) =>
+                {
+                    // A `__local` pointer passed as an index (`local_index`).
+                    self.scalar(clc_passes::ast::Scalar::Int {
+                        width: 32,
+                        signed: false,
+                    })
+                }
                 _ if self.stack.logical_params.contains(&(fh, i)) => {
                     // A pointer to the caller's variable, which stays in Function storage.
                     let Some((pointee, _, _)) = self.m.types.as_pointer(l.ty.ty) else {
@@ -239,17 +279,8 @@ impl Writer<'_> {
             if !l.is_param
                 && l.ty.space == Some(AddressSpace::Local)
                 && !self.local_frame.slots.contains_key(&(fh, lh))
-                && !self.hoisted.contains_key(&(fh, lh))
             {
-                let ty = self.ty(l.ty.ty, l.span)?;
-                let sc = self
-                    .opts
-                    .flavor
-                    .storage_class(AddressSpace::Local, Site::ModuleVariable);
-                let ptr = self.pointer_sc(sc, ty);
-                let var = self.module_variable(ptr, sc, None);
-                self.b.name(var, format!("{}.{}", f.name, l.name));
-                self.hoisted.insert((fh, lh), var);
+                self.hoisted_local(fh, lh)?;
             }
         }
         // A struct result is returned through a pointer to the caller's storage, as in
@@ -414,6 +445,7 @@ impl Writer<'_> {
                 .filter(|&(i, _)| self.stack.logical_params.contains(&(fh, i)))
                 .map(|(_, &p)| p)
                 .collect(),
+            local_index: Default::default(),
         };
         // Every variable is an OpVariable at the top of the entry block, as SPIR-V requires.
         let mut stacked = Vec::new();
@@ -422,8 +454,24 @@ impl Writer<'_> {
         } else {
             Default::default()
         };
+        if let Some(li) = self.local_indices.get(&fh) {
+            st.local_index = li.clone();
+        }
         for (lh, l) in f.locals.iter() {
             if ssa.contains(&lh) {
+                continue;
+            }
+            if st.local_index.is_var(lh) {
+                // A `__local` pointer kept as an element index.
+                let uint = self.scalar(clc_passes::ast::Scalar::Int {
+                    width: 32,
+                    signed: false,
+                });
+                let sc = self.function_class();
+                let ptr = self.pointer_sc(sc, uint);
+                let var = self.b.variable(ptr, None, sc, None);
+                self.b.name(var, format!("{}.index", l.name));
+                st.locals.insert(lh, var);
                 continue;
             }
             if let Some(&var) = self.hoisted.get(&(fh, lh)) {
@@ -529,6 +577,30 @@ impl Writer<'_> {
         self.b.end_function()?;
         self.uses.insert(id, (st.used, st.called));
         Ok(())
+    }
+
+    /// The module-scope `Workgroup` variable of `__local` variable `lh` of kernel `fh`
+    /// (declared on first use: a helper may reach it through a `__local` index).
+    pub(super) fn hoisted_local(
+        &mut self,
+        fh: Handle<Function>,
+        lh: Handle<Local>,
+    ) -> Result<Word> {
+        if let Some(&var) = self.hoisted.get(&(fh, lh)) {
+            return Ok(var);
+        }
+        let f = &self.m.functions[fh];
+        let l = &f.locals[lh];
+        let ty = self.ty(l.ty.ty, l.span)?;
+        let sc = self
+            .opts
+            .flavor
+            .storage_class(AddressSpace::Local, Site::ModuleVariable);
+        let ptr = self.pointer_sc(sc, ty);
+        let var = self.module_variable(ptr, sc, None);
+        self.b.name(var, format!("{}.{}", f.name, l.name));
+        self.hoisted.insert((fh, lh), var);
+        Ok(var)
     }
 
     fn label_block(&mut self, st: &mut FnState<'_>, l: u32) -> Word {
@@ -720,6 +792,14 @@ impl Writer<'_> {
             StmtKind::Decl { local, init } => {
                 let Some(init) = init else { return Ok(()) };
                 let var = st.locals[local];
+                if st.local_index.is_var(*local) {
+                    let Init::Expr(e) = init else {
+                        return super::bug(span, "a __local index variable's initializer");
+                    };
+                    let flat = self.local_flat(st, *e)?;
+                    self.b.store(var, flat, None, [])?;
+                    return Ok(());
+                }
                 let ty = st.f.locals[*local].ty.ty;
                 let sc = self.local_class(st, *local);
                 self.store_init(st, var, ty, sc, init, span)

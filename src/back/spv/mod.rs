@@ -16,6 +16,7 @@ pub mod flavor;
 mod function;
 mod globals;
 mod images;
+mod local_index;
 mod numeric;
 mod place;
 pub mod printf;
@@ -245,6 +246,8 @@ pub(crate) struct Writer<'m> {
     /// or held in a variable). Declared only then: NVIDIA's driver mishandles `__local`
     /// atomics in modules that declare it.
     variable_pointers: bool,
+    /// Vulkan: each function's `__local` pointers kept as an object and an index.
+    local_indices: HashMap<Handle<Function>, local_index::LocalIndex>,
     /// Functions some function calls.
     called_functions: std::collections::HashSet<Handle<Function>>,
     /// Vulkan: the `WorkgroupSize` specialization constant.
@@ -302,6 +305,7 @@ impl<'m> Writer<'m> {
             group_items: None,
             local_args: HashMap::new(),
             variable_pointers: false,
+            local_indices: HashMap::new(),
             called_functions: Default::default(),
             data: Default::default(),
             stack: Default::default(),

@@ -101,6 +101,13 @@ impl Writer<'_> {
                 }
                 None => bug(span, "global without storage"),
             },
+            ExprKind::Deref(p) if self.local_root(st, p).is_some() => {
+                let Some(r) = self.local_root(st, p) else {
+                    return bug(span, "a __local index");
+                };
+                let flat = self.local_flat(st, p)?;
+                self.local_chain(st, r, flat, x.ty, span)
+            }
             ExprKind::Deref(p) => {
                 let sc = if self.logical_pointer(st, p) {
                     self.function_class()
@@ -113,6 +120,11 @@ impl Writer<'_> {
                 let ty = self.ty(x.ty, span)?;
                 if let Some(found) = self.local_component_view(st, base, index, x.ty, span)? {
                     return Ok(found);
+                }
+                if let Some(r) = self.local_root(st, base) {
+                    // `p[i]` of a `__local` pointer kept as an object and an index.
+                    let flat = self.local_place_flat(st, e)?;
+                    return self.local_chain(st, r, flat, x.ty, span);
                 }
                 // `arg[i]` on a kernel's `__local` argument: an access chain of its
                 // work-group array.

@@ -147,16 +147,18 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         let reports: Vec<Report> = check(&cfg, &batch)?;
         for (r, k) in reports.iter().zip(&batch) {
             *counts.entry(r.verdict.kind()).or_default() += 1;
-            if let (Some(dir), Verdict::Agree, Some(Outcome::Ran(res))) = (
-                &args.save_agreed,
-                &r.verdict,
-                r.outcomes.get(&Tool::Clc),
-            ) {
+            if let (Some(dir), Verdict::Agree, Some(Outcome::Ran(res))) =
+                (&args.save_agreed, &r.verdict, r.outcomes.get(&Tool::Clc))
+            {
                 std::fs::create_dir_all(dir)?;
                 std::fs::write(dir.join(format!("{}.cl", k.name)), k.source())?;
                 std::fs::write(
                     dir.join(format!("{}.toml", k.name)),
-                    clc_smith::reduce::spec_toml(k, Some(res), "not reduced: clc, the runtime and Vulkan agreed"),
+                    clc_smith::reduce::spec_toml(
+                        k,
+                        Some(res),
+                        "not reduced: clc, the runtime and Vulkan agreed",
+                    ),
                 )?;
             }
             if r.verdict != Verdict::Agree {

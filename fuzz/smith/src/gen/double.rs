@@ -112,10 +112,7 @@ impl Gen {
     /// A divisor of at least 1 in magnitude, or a constant one.
     fn ddivisor(&mut self, d: u32) -> String {
         if self.chance(0.35) {
-            return self
-                .pick(&DIVISORS)
-                .unwrap_or("3.0")
-                .to_string();
+            return self.pick(&DIVISORS).unwrap_or("3.0").to_string();
         }
         let e = self.dexact(1, d);
         format!("(fabs({e}) + 1.0)")
@@ -152,7 +149,11 @@ impl Gen {
                 format!("fma({a}, {b}, {c})")
             }
             7 => {
-                let f = if self.chance(0.5) { "fmod" } else { "remainder" };
+                let f = if self.chance(0.5) {
+                    "fmod"
+                } else {
+                    "remainder"
+                };
                 let a = self.dround(d1);
                 let b = self.ddivisor(d1);
                 format!("{f}({a}, {b})")
@@ -280,7 +281,9 @@ impl Gen {
                 if self.chance(0.5) {
                     format!("select({a}, {b}, {a} < {b})")
                 } else {
-                    let f = *["fmin", "fmax", "fmod"].choose(&mut self.rng).unwrap_or(&"fmin");
+                    let f = *["fmin", "fmax", "fmod"]
+                        .choose(&mut self.rng)
+                        .unwrap_or(&"fmin");
                     if f == "fmod" {
                         format!("fmod({a}, fabs({b}) + ({ty})(1.0))")
                     } else {
