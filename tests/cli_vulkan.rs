@@ -708,3 +708,59 @@ fn counted_loops_are_marked_for_unrolling_on_vulkan() {
         }
     }
 }
+
+#[test]
+fn local_pointers_into_one_object_need_no_variable_pointers() {
+    // A __local pointer that points into one __local object is the object and an index
+    // (src/back/spv/local_index.rs): stepped, kept in variables, compared, passed to
+    // helpers, it needs no VariablePointers, which NVIDIA's driver 580 answers by losing
+    // __local atomics (kernels/fuzz/nvidia_vp_local_atomic). A pointer into one of two
+    // objects chosen at run time still needs them.
+    let d = tempfile::tempdir().unwrap();
+    let variable_pointers = |src: &str| {
+        write(d.path(), "l.cl", src);
+        let o = clc(d.path(), &["--target=vulkan1.2", "l.cl", "-o", "l.spv"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let w = words(&std::fs::read(d.path().join("l.spv")).unwrap());
+        // OpCapability (17) VariablePointersStorageBuffer (4441) or VariablePointers (4442).
+        let mut i = 5;
+        let mut found = false;
+        while i < w.len() {
+            let (len, op) = ((w[i] >> 16) as usize, w[i] & 0xffff);
+            if op == 17 && matches!(w[i + 1], 4441 | 4442) {
+                found = true;
+            }
+            i += len.max(1);
+        }
+        found
+    };
+    let kernels = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels");
+    for k in [
+        "local/local_pointer_index.cl",
+        "fuzz/nvidia_vp_local_atomic.cl",
+    ] {
+        let src = std::fs::read_to_string(kernels.join(k)).unwrap();
+        assert!(!variable_pointers(&src), "{k} declares VariablePointers");
+    }
+    // The smith kernels' shape: a helper stepping what each call gives it.
+    let helper = "int sum(local int *p, int n) { int s = 0; for (local int *e = p + n; p < e; p++) s += *p; return s; }\n\
+                  kernel void k(global int *o, local int *a) {\n\
+                  local int b[64];\n\
+                  int l = get_local_id(0);\n\
+                  local int *q = a + l * 4;\n\
+                  for (int i = 0; i < 4; i++) { q[i] = i; b[l * 4 + i] = i; }\n\
+                  barrier(CLK_LOCAL_MEM_FENCE);\n\
+                  o[l] = sum(q, 4) + sum(a, 2);\n}\n";
+    assert!(!variable_pointers(helper));
+    // The same helper given pointers into `a` and into `b`.
+    let two = helper.replace("sum(a, 2)", "sum(b, 2)");
+    assert!(variable_pointers(&two));
+    // A pointer chosen at run time between two objects.
+    let chosen = "kernel void k(global int *o, local int *a) {\n\
+                  local int b[8];\n\
+                  local int *p = o[0] ? a : b;\n\
+                  p[get_local_id(0)] = 1;\n\
+                  barrier(CLK_LOCAL_MEM_FENCE);\n\
+                  o[get_local_id(0)] = p[0];\n}\n";
+    assert!(variable_pointers(chosen));
+}

@@ -7,8 +7,8 @@
 static int sum4(const local int *p)
 {
     int s = 0;
-    for (int k = 0; k < 4; k++)
-        s += p[k];
+    for (const local int *end = p + 4; p != end; p++)
+        s += *p;
     return s;
 }
 

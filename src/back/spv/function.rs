@@ -555,7 +555,10 @@ impl Writer<'_> {
                 continue;
             }
             let var = st.locals[&p];
-            if copy {
+            if st.local_index.is_var(p) {
+                // A `__local` index parameter that is assigned: its variable.
+                self.b.store(var, pid, None, [])?;
+            } else if copy {
                 // The Intel CPU runtime does not implement OpCopyMemory: load and store.
                 let ty = self.ty(f.locals[p].ty.ty, f.locals[p].span)?;
                 let value = self.b.load(ty, None, pid, None, [])?;

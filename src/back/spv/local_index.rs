@@ -107,10 +107,11 @@ impl LocalIndex {
         for fh in callers_first(m) {
             let f = &m.functions[fh];
             let free = unassigned(f);
+            let stepped = candidates(m, f);
             let mut params = HashMap::new();
             if f.kernel.is_none() {
                 for (i, &p) in f.params.iter().enumerate() {
-                    if !free.contains(&p)
+                    if !(free.contains(&p) || stepped.contains(&p))
                         || !matches!(
                             m.types.as_pointer(f.locals[p].ty.ty),
                             Some((_, Some(AddressSpace::Local), _))
@@ -165,7 +166,12 @@ impl LocalIndex {
             params,
             vars: HashMap::new(),
         };
-        let candidates = candidates(m, f);
+        // Parameters are candidates when they are indices; one that is assigned is kept in
+        // a variable, which starts with what the callers give.
+        let candidates: HashSet<Handle<Local>> = candidates(m, f)
+            .into_iter()
+            .filter(|l| !f.locals[*l].is_param || this.params.contains_key(l))
+            .collect();
         if candidates.is_empty() {
             return this;
         }
@@ -209,7 +215,10 @@ impl LocalIndex {
                         };
                         k = k.meet(vk);
                     }
-                    if values.is_empty() {
+                    let param = this.params.get(&l).copied();
+                    if let Some(r) = param {
+                        k = k.meet(Known::Root(r));
+                    } else if values.is_empty() {
                         k = Known::None;
                     }
                     // The variable's own type must be a pointer into a level of the object.
@@ -401,14 +410,15 @@ fn is_local_variable(f: &Function, l: Handle<Local>) -> bool {
     !l.is_param && l.ty.space == Some(AddressSpace::Local)
 }
 
-/// Private variables of `__local` pointer type whose every use is a load, an assignment,
-/// a compound assignment that steps them, or `++`/`--`.
+/// Private variables (and parameters, of a function that is not a kernel) of `__local`
+/// pointer type whose every use is a load, an assignment, a compound assignment that
+/// steps them, or `++`/`--`.
 fn candidates(m: &Module, f: &Function) -> HashSet<Handle<Local>> {
     let mut out: HashSet<Handle<Local>> = f
         .locals
         .iter()
         .filter(|(_, l)| {
-            !l.is_param
+            (!l.is_param || f.kernel.is_none())
                 && matches!(l.ty.space, None | Some(AddressSpace::Private))
                 && matches!(
                     m.types.as_pointer(l.ty.ty),
@@ -552,12 +562,7 @@ impl Writer<'_> {
         match x.kind {
             ExprKind::Load(p) => match st.f.exprs[p].kind {
                 ExprKind::Local(l) if st.local_index.args.contains(&l) => Ok(self.u32_const(0)),
-                ExprKind::Local(l) if st.local_index.params.contains_key(&l) => {
-                    match st.values.get(&l) {
-                        Some(&v) => Ok(v),
-                        None => bug(x.span, "a __local index parameter without its value"),
-                    }
-                }
+                ExprKind::Local(l) if st.values.contains_key(&l) => Ok(st.values[&l]),
                 _ => match var(st, p) {
                     Some(v) => Ok(self.b.load(uint, None, v, None, [])?),
                     None => bug(x.span, "a __local index variable without storage"),
