@@ -1,9 +1,10 @@
 // NVIDIA driver 580.159.04 (H100, H200): in a module that declares the VariablePointers
-// capability (clc declares it where a __local pointer is stepped, as `p` below), an
-// atomic on __local memory is lost: later loads, atomic or not, see the value from before
-// it. The same module without the capability runs right; lavapipe and Intel's runtime run
-// it right. Found by clc-smith on the H200 (seed 100011: 40 of the 47 random kernels that
-// failed there have a __local atomic and variable pointers). Reduced by hand.
+// capability, an atomic on __local memory is lost: later loads, atomic or not, see the
+// value from before it. The same module without the capability runs right; lavapipe and
+// Intel's runtime run it right. Found by clc-smith on the H200 (seed 100011: 40 of the 47
+// random kernels that failed there had a __local atomic and variable pointers). Reduced by
+// hand. clc declared the capability for the stepped `p` below; it now keeps `p` as an
+// index into `scratch` (src/back/spv/local_index.rs) and declares none.
 kernel void nvidia_vp_local_atomic(global uint *out, local uint *scratch)
 {
     local uint counter;

@@ -184,7 +184,7 @@ pub fn reduce_and_save(
         std::fs::write(&path, small.source())?;
         std::fs::write(
             path.with_extension("toml"),
-            spec_toml(&small, None, &format!("{verdict:?}")),
+            spec_toml(&small, None, &format!("reduced: {verdict:?}")),
         )?;
         return Ok(format!(
             "{lines} lines after {tries} tries: {}",
@@ -204,7 +204,7 @@ pub fn reduce_and_save(
     std::fs::write(save.join(format!("{name}.cl")), small.source())?;
     std::fs::write(
         save.join(format!("{name}.toml")),
-        spec_toml(&small, Some(&expected), &format!("{verdict:?}")),
+        spec_toml(&small, Some(&expected), &format!("reduced: {verdict:?}")),
     )?;
     Ok(format!(
         "{lines} lines after {tries} tries: {}",
@@ -232,7 +232,7 @@ pub fn spec_toml(k: &Kernel, r: Option<&Results>, why: &str) -> String {
     let (g, acc, cin) = inputs(k);
     let mut s = String::new();
     let why: String = why.chars().filter(|c| *c != '\n').take(400).collect();
-    let _ = writeln!(s, "# Found by clc-smith (seed {}), reduced: {why}", k.seed);
+    let _ = writeln!(s, "# Found by clc-smith (seed {}): {why}", k.seed);
     let _ = writeln!(
         s,
         "# Expected values: clang-22's module and the runtime's own compiler, which agree."

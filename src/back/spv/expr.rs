@@ -42,6 +42,14 @@ impl Writer<'_> {
                 && self.storage_class(super::named(space, x.span)?, Site::Pointee)
                     != rspirv::spirv::StorageClass::PhysicalStorageBuffer
             {
+                // A `__local` pointer has no address to compare with NULL; where it is known
+                // to point into an object, or to be `to_local` of a pointer into another
+                // space, the answer is known.
+                if let Some(nonnull) = self.local_nonnull(st, e) {
+                    return Ok(
+                        self.scalar_const(Scalar::Bool, ConstScalar::Int(u64::from(nonnull)))
+                    );
+                }
                 return super::unsupported(
                     x.span,
                     "testing a __local pointer for null on the Vulkan target",

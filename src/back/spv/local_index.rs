@@ -866,4 +866,51 @@ impl Writer<'_> {
         };
         Ok(self.b.i_add(uint, None, flat, step)?)
     }
+
+    /// Whether `__local` pointer `e` is known not to be NULL (`Some(true)`: it points into
+    /// an object; `Some(false)`: it is NULL, as `to_local` of a pointer into another named
+    /// space is).
+    pub(super) fn local_nonnull(&self, st: &FnState<'_>, e: Handle<Expr>) -> Option<bool> {
+        if self.local_root(st, e).is_some() {
+            return Some(true);
+        }
+        match &st.f.exprs[e].kind {
+            ExprKind::Builtin {
+                builtin: clc_passes::ast::Builtin::ToSpace(AddressSpace::Local),
+                args,
+            } => {
+                // Through the conversions to generic that clang wraps named pointers in.
+                let mut p = *args.first()?;
+                loop {
+                    match (
+                        self.m.types.as_pointer(st.f.exprs[p].ty)?.1?,
+                        &st.f.exprs[p].kind,
+                    ) {
+                        (
+                            AddressSpace::Generic,
+                            ExprKind::Cast {
+                                kind: CastKind::AddressSpace | CastKind::NoOp,
+                                operand,
+                                ..
+                            },
+                        ) => p = *operand,
+                        (AddressSpace::Generic, _) => return None,
+                        (AddressSpace::Local, _) => return self.local_nonnull(st, p),
+                        _ => return Some(false),
+                    }
+                }
+            }
+            ExprKind::Cast {
+                kind: CastKind::NoOp | CastKind::PointerBitcast,
+                operand,
+                ..
+            } => self.local_nonnull(st, *operand),
+            // NULL, and what inference made of `to_local` of a pointer into another space.
+            ExprKind::Cast {
+                kind: CastKind::NullToPointer,
+                ..
+            } => Some(false),
+            _ => None,
+        }
+    }
 }

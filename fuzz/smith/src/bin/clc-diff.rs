@@ -1,6 +1,7 @@
 //! `clc-diff --seeds A..B [--batch N] [--vulkan] [--doubles] [--full-vote] [--clc-opt on|off|alternate] [--driver-opt on|off] [--clc PATH] [--clc-flag F]... [--work DIR] [--reduce]
 //! [--save DIR] [--save-agreed DIR]`: `--save-agreed` writes a `clc-run` spec expecting the
-//! OpenCL results of every kernel all tools agree on (to run on other devices); `--doubles` adds `double` code to every kernel; `--clc-flag -O2` passes an option to every clc compilation
+//! OpenCL results of every kernel all tools agree on, and of every `vulkan-mismatch` (to run
+//! on other devices); `--doubles` adds `double` code to every kernel; `--clc-flag -O2` passes an option to every clc compilation
 //! (`--clc-opt` only says whether the runtime optimizes clc's module; clc itself runs at `-O0`). the differential campaign over a seed range (see TESTING.md). Prints one
 //! progress line per batch to stderr, one JSON line per finding to `<work>/findings.jsonl`
 //! (with the kernel's source in `<work>/findings/`), and a summary; exits 1 when clc is at
@@ -147,18 +148,32 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         let reports: Vec<Report> = check(&cfg, &batch)?;
         for (r, k) in reports.iter().zip(&batch) {
             *counts.entry(r.verdict.kind()).or_default() += 1;
-            if let (Some(dir), Verdict::Agree, Some(Outcome::Ran(res))) =
-                (&args.save_agreed, &r.verdict, r.outcomes.get(&Tool::Clc))
+            // Kernels whose OpenCL results agree, with those results as the expected values:
+            // to run on another Vulkan device (a `vulkan-mismatch` tells whether the device
+            // or lavapipe is wrong).
+            let why = match r.verdict {
+                Verdict::Agree => Some("clc, the runtime and Vulkan agreed"),
+                // Only where a reference ran and agrees with clc's OpenCL results.
+                Verdict::VulkanMismatch(_)
+                    if [Tool::Clang, Tool::Driver].iter().any(|t| {
+                        matches!(
+                            (r.outcomes.get(t), r.outcomes.get(&Tool::Clc)),
+                            (Some(Outcome::Ran(a)), Some(Outcome::Ran(b))) if a == b
+                        )
+                    }) =>
+                {
+                    Some("the OpenCL results agreed; Vulkan's (lavapipe's) differed")
+                }
+                _ => None,
+            };
+            if let (Some(dir), Some(why), Some(Outcome::Ran(res))) =
+                (&args.save_agreed, why, r.outcomes.get(&Tool::Clc))
             {
                 std::fs::create_dir_all(dir)?;
                 std::fs::write(dir.join(format!("{}.cl", k.name)), k.source())?;
                 std::fs::write(
                     dir.join(format!("{}.toml", k.name)),
-                    clc_smith::reduce::spec_toml(
-                        k,
-                        Some(res),
-                        "not reduced: clc, the runtime and Vulkan agreed",
-                    ),
+                    clc_smith::reduce::spec_toml(k, Some(res), why),
                 )?;
             }
             if r.verdict != Verdict::Agree {
