@@ -255,7 +255,12 @@ impl LocalIndex {
 
     /// The object pointer expression `e` points into, when it is lowered as an index.
     pub(super) fn root(&self, m: &Module, f: &Function, e: Handle<Expr>) -> Option<Root> {
-        if !self.enabled {
+        if !self.enabled
+            || !matches!(
+                m.types.as_pointer(f.exprs[e].ty),
+                Some((_, Some(AddressSpace::Local), _))
+            )
+        {
             return None;
         }
         let known: HashMap<Handle<Local>, Known> = self
