@@ -93,9 +93,18 @@ impl Writer<'_> {
             }
             _ => {}
         }
-        if let Some(r) = self.local_root(st, e) {
-            // A `__local` pointer kept as an object and an index (`local_index`): here its
-            // value, an access chain of the object.
+        // A `__local` pointer kept as an object and an index (`local_index`): here its value,
+        // an access chain of the object. (`&place` and an array's decay are access chains of
+        // their place already, one index per level.)
+        let direct = matches!(
+            x.kind,
+            ExprKind::AddrOf(_)
+                | ExprKind::Cast {
+                    kind: CastKind::ArrayToPointer,
+                    ..
+                }
+        );
+        if let Some(r) = self.local_root(st, e).filter(|_| !direct) {
             let flat = self.local_flat(st, e)?;
             let Some((pointee, _, _)) = self.m.types.as_pointer(x.ty) else {
                 return bug(span, "a __local index of a non-pointer");

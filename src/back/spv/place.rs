@@ -121,11 +121,6 @@ impl Writer<'_> {
                 if let Some(found) = self.local_component_view(st, base, index, x.ty, span)? {
                     return Ok(found);
                 }
-                if let Some(r) = self.local_root(st, base) {
-                    // `p[i]` of a `__local` pointer kept as an object and an index.
-                    let flat = self.local_place_flat(st, e)?;
-                    return self.local_chain(st, r, flat, x.ty, span);
-                }
                 // `arg[i]` on a kernel's `__local` argument: an access chain of its
                 // work-group array.
                 if let ExprKind::Load(p) = st.f.exprs[base].kind {
@@ -152,6 +147,12 @@ impl Writer<'_> {
                         let idx = self.index64(st, index)?;
                         return Ok((self.b.access_chain(ptr_ty, None, arr, [idx])?, sc));
                     }
+                }
+                if let Some(r) = self.local_root(st, base) {
+                    // `p[i]` of a `__local` pointer kept as an object and an index (an array
+                    // indexed directly, `tile[y][x]`, keeps its access chain above).
+                    let flat = self.local_place_flat(st, e)?;
+                    return self.local_chain(st, r, flat, x.ty, span);
                 }
                 let sc = self.storage_class(space, Site::Pointee);
                 let ptr_ty = self.pointer_sc(sc, ty);
