@@ -37,7 +37,8 @@ pub(super) struct NdRange {
 }
 
 impl Writer<'_> {
-    fn uint(&mut self) -> Word {
+    /// The 32-bit integer type.
+    pub(super) fn uint(&mut self) -> Word {
         self.scalar(Scalar::Int {
             width: 32,
             signed: false,

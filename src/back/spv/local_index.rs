@@ -556,10 +556,7 @@ impl Writer<'_> {
     /// index, evaluating its side effects once.
     pub(super) fn local_flat(&mut self, st: &mut FnState<'_>, e: Handle<Expr>) -> Result<Word> {
         let x = st.f.exprs[e].clone();
-        let uint = self.scalar(Scalar::Int {
-            width: 32,
-            signed: false,
-        });
+        let uint = self.uint();
         let var = |st: &FnState<'_>, p: Handle<Expr>| match st.f.exprs[p].kind {
             ExprKind::Local(l) if st.local_index.is_var(l) => st.locals.get(&l).copied(),
             _ => None,
@@ -657,10 +654,7 @@ impl Writer<'_> {
         e: Handle<Expr>,
     ) -> Result<Word> {
         let x = st.f.exprs[e].clone();
-        let uint = self.scalar(Scalar::Int {
-            width: 32,
-            signed: false,
-        });
+        let uint = self.uint();
         match x.kind {
             ExprKind::Local(_) => Ok(self.u32_const(0)),
             ExprKind::Index { base, index } => {
@@ -685,10 +679,7 @@ impl Writer<'_> {
         n: Handle<Expr>,
         span: Span,
     ) -> Result<Word> {
-        let uint = self.scalar(Scalar::Int {
-            width: 32,
-            signed: false,
-        });
+        let uint = self.uint();
         let count = match self.m.types.as_scalar(st.f.exprs[n].ty) {
             Some(Scalar::Int { width: 32, .. }) => count,
             Some(Scalar::Int { width: 64, .. }) => self.b.u_convert(uint, None, count)?,
@@ -753,10 +744,7 @@ impl Writer<'_> {
         if level == 0 {
             return Ok((var, sc));
         }
-        let uint = self.scalar(Scalar::Int {
-            width: 32,
-            signed: false,
-        });
+        let uint = self.uint();
         let unit = match u32::try_from(leaves(self.m, ty)) {
             Ok(n) => n,
             Err(_) => return super::unsupported(span, "a __local object of 4 GiB or more"),
@@ -808,23 +796,21 @@ impl Writer<'_> {
         }
         let fa = self.local_flat(st, a)?;
         let fb = self.local_flat(st, b)?;
-        let bool_ty = self.bool_ty_n(1);
         let c = match op {
             BinaryOp::Eq | BinaryOp::Ne if !same => {
                 let v = op == BinaryOp::Ne;
                 self.scalar_const(Scalar::Bool, super::types::ConstScalar::Int(u64::from(v)))
             }
-            BinaryOp::Eq => self.b.i_equal(bool_ty, None, fa, fb)?,
-            BinaryOp::Ne => self.b.i_not_equal(bool_ty, None, fa, fb)?,
-            BinaryOp::Lt => self.b.s_less_than(bool_ty, None, fa, fb)?,
-            BinaryOp::Le => self.b.s_less_than_equal(bool_ty, None, fa, fb)?,
-            BinaryOp::Gt => self.b.s_greater_than(bool_ty, None, fa, fb)?,
-            BinaryOp::Ge => self.b.s_greater_than_equal(bool_ty, None, fa, fb)?,
-            BinaryOp::Sub => {
-                let uint = self.scalar(Scalar::Int {
+            // Indices into one object, compared as the signed element counts they are.
+            _ if op.is_comparison() => {
+                let int = Scalar::Int {
                     width: 32,
-                    signed: false,
-                });
+                    signed: true,
+                };
+                self.compare(op, (int, 1), fa, fb)?
+            }
+            BinaryOp::Sub => {
+                let uint = self.uint();
                 let d = self.b.i_sub(uint, None, fa, fb)?;
                 let rt = self.ty(result, span)?;
                 let d = self.b.s_convert(rt, None, d)?;
@@ -857,10 +843,7 @@ impl Writer<'_> {
         i: Word,
         span: Span,
     ) -> Result<Word> {
-        let uint = self.scalar(Scalar::Int {
-            width: 32,
-            signed: false,
-        });
+        let uint = self.uint();
         let i = self.b.u_convert(uint, None, i)?;
         let unit = self.pointee_leaves(st.f.exprs[ptr].ty, span)?;
         let step = if unit == 1 {
