@@ -13,6 +13,7 @@ mod collectives;
 mod entry;
 mod expr;
 pub mod flavor;
+mod forward;
 mod function;
 mod globals;
 mod images;
@@ -173,6 +174,7 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Writt
             }
         }
     }
+    forward::locals(&mut module);
     Ok(Written {
         words: rspirv::binary::Assemble::assemble(&module),
         capabilities: capabilities.into_iter().collect(),
