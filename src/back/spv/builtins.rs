@@ -601,15 +601,12 @@ impl Writer<'_> {
                     }
                     None => v,
                 };
-                let id = if signed {
+                if saturate {
+                    self.saturate_float_to_int(v, (f, n), (t, n), span)?
+                } else if signed {
                     self.b.convert_f_to_s(ty, None, v)?
                 } else {
                     self.b.convert_f_to_u(ty, None, v)?
-                };
-                if saturate {
-                    self.saturate_float_to_int(id, v, (f, n), (t, n))?
-                } else {
-                    id
                 }
             }
             (
@@ -721,16 +718,19 @@ impl Writer<'_> {
     }
 
     /// `convert_T_sat` from floats: NaN becomes 0 and out-of-range values the nearest
-    /// bound, decided on the float before conversion (bounds are powers of two, exact).
+    /// bound, decided on the float (bounds are powers of two, exact). Only a value in range
+    /// is converted (the others convert 0.0): converting one out of range gives LLVM-based
+    /// drivers a poison value, and Intel's CPU runtime then got `convert_uint_sat(-7.0f)`
+    /// wrong in some contexts despite the selects around it (clc-smith seed 320260).
     fn saturate_float_to_int(
         &mut self,
-        converted: Word,
         x: Word,
         from: Numeric,
         to: Numeric,
+        span: Span,
     ) -> Result<Word> {
         let (Scalar::Int { width, signed }, n) = to else {
-            return Ok(converted);
+            return bug(span, "saturating conversion to a non-integer");
         };
         let ty = self.numeric_ty(to);
         let bt = self.bool_ty_n(n);
@@ -757,16 +757,41 @@ impl Writer<'_> {
                 },
             )
         };
+        // The largest value of the source type below `hi` (a power of two), the clamp's
+        // upper bound: 2^k - 2^(k - precision), or half's largest finite value.
+        let precision = match from.0 {
+            Scalar::Float { width: 64 } => 53,
+            Scalar::Float { width: 32 } => 24,
+            _ => 11,
+        };
+        let below_hi =
+            (hi - hi * 2f64.powi(-precision)).min(if precision == 11 { 65504.0 } else { f64::MAX });
         let hi_f = self.const_n(from, ConstScalar::Float(hi));
         let lo_f = self.const_n(from, ConstScalar::Float(lo));
+        let top_f = self.const_n(from, ConstScalar::Float(below_hi));
         let max_v = self.const_n(to, ConstScalar::Int(max_i));
-        let min_v = self.const_n(to, ConstScalar::Int(min_i));
         let zero = self.const_n(to, ConstScalar::Int(0));
+        let ft = self.numeric_ty(from);
+        // fclamp maps NaN to the lower bound (OpenCL's fmax returns the other operand).
+        let clamped = self.std_inst(
+            ft,
+            Cl::fclamp as u32,
+            [
+                Operand::IdRef(x),
+                Operand::IdRef(lo_f),
+                Operand::IdRef(top_f),
+            ],
+            None,
+        )?;
+        let converted = if signed {
+            self.b.convert_f_to_s(ty, None, clamped)?
+        } else {
+            self.b.convert_f_to_u(ty, None, clamped)?
+        };
         let too_big = self.b.f_ord_greater_than_equal(bt, None, x, hi_f)?;
-        let too_small = self.b.f_ord_less_than(bt, None, x, lo_f)?;
         let nan = self.b.is_nan(bt, None, x)?;
         let r = self.b.select(ty, None, too_big, max_v, converted)?;
-        let r = self.b.select(ty, None, too_small, min_v, r)?;
+        let _ = min_i;
         Ok(self.b.select(ty, None, nan, zero, r)?)
     }
 
