@@ -6,7 +6,9 @@
 // (an int instead of the float). clc's SPIR-V is plain (OpConvertFToS to a 64-bit int,
 // OpBitwiseXor); the same module with OpConvertFToS to 32 bits and OpSConvert runs right,
 // so does one with a signed 64-bit result type. lavapipe and OpenCL (clc's module, clang-22's
-// and the runtime's compile) give the values below.
+// and the runtime's compile) give the values below. A signed result type did not help on the
+// H200 (stop 27); since stop 28 clc's Vulkan modules have no OpConvertFToS/FToU from a float to
+// 64 bits at all (src/back/spv/numeric.rs `float_to_int`), and all four kernels pass there.
 #define H 0x8b1739ce5b22e52aUL
 
 kernel void ftos_addsat(global ulong *out, global const int *in)

@@ -1,7 +1,7 @@
 // float, double to 64-bit integers, toward zero (casts and convert_T), with _sat
 // and _rte: values within 32 bits, past 2^31 and 2^32, large whole floats, doubles with
 // fractions above 2^32, negative values and zeros. On the Vulkan target these are built
-// without the device's 64-bit conversion (src/back/spv/vkmath.rs vk_float_to_int64).
+// from the float's bits for float (src/back/spv/numeric.rs float_to_int).
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 kernel void float_to_long(global const float *x, global long *s, global ulong *u,

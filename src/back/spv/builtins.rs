@@ -586,7 +586,7 @@ impl Writer<'_> {
         let v = self.value(st, a)?;
         let ty = self.numeric_ty((t, n));
         let id = match (f, t) {
-            (Scalar::Float { .. }, Scalar::Int { signed, .. }) => {
+            (Scalar::Float { .. }, Scalar::Int { .. }) => {
                 // Round explicitly, then truncate: the conversion itself rounds toward zero.
                 let rounded = match rounding {
                     Some(Rounding::Rte) => Some(Cl::rint),
@@ -603,10 +603,8 @@ impl Writer<'_> {
                 };
                 if saturate {
                     self.saturate_float_to_int(v, (f, n), (t, n), span)?
-                } else if signed {
-                    self.b.convert_f_to_s(ty, None, v)?
                 } else {
-                    self.b.convert_f_to_u(ty, None, v)?
+                    self.float_to_int(v, (f, n), (t, n), span)?
                 }
             }
             (
@@ -783,11 +781,7 @@ impl Writer<'_> {
             ],
             None,
         )?;
-        let converted = if signed {
-            self.b.convert_f_to_s(ty, None, clamped)?
-        } else {
-            self.b.convert_f_to_u(ty, None, clamped)?
-        };
+        let converted = self.float_to_int(clamped, from, to, span)?;
         let too_big = self.b.f_ord_greater_than_equal(bt, None, x, hi_f)?;
         let nan = self.b.is_nan(bt, None, x)?;
         let r = self.b.select(ty, None, too_big, max_v, converted)?;

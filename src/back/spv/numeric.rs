@@ -450,10 +450,7 @@ impl Writer<'_> {
                 self.b.convert_s_to_f(ty, None, v)?
             }
             (CastKind::IntToFloat, _, _) => self.b.convert_u_to_f(ty, None, v)?,
-            (CastKind::FloatToInt, _, Scalar::Int { signed: true, .. }) => {
-                self.b.convert_f_to_s(ty, None, v)?
-            }
-            (CastKind::FloatToInt, _, _) => self.b.convert_f_to_u(ty, None, v)?,
+            (CastKind::FloatToInt, _, _) => self.float_to_int(v, from, to, span)?,
             (CastKind::FloatToFloat, Scalar::Float { width: 64 }, Scalar::Float { width: 16 })
                 if self.opts.flavor.is_vulkan() =>
             {
@@ -473,5 +470,90 @@ impl Writer<'_> {
             }
             _ => return bug(span, "numeric conversion of this kind"),
         })
+    }
+
+    /// A float converted to an integer type, rounding toward zero (`OpConvertFToS`/`FToU`).
+    ///
+    /// Vulkan, `float` or `half` to 64 bits: from the float's bits with integer instructions.
+    /// NVIDIA's driver 580 miscompiles `OpConvertFToS`/`FToU` from 32-bit floats to 64-bit
+    /// integers: values computed near one go wrong (`kernels/fuzz/nvidia_ftos_xor_620281`:
+    /// the upper half of a 64-bit xor), and in loops the counter does, so that clc-smith
+    /// seeds 320176 and 320363 never finished on the H200 until the conversion was deleted.
+    /// x = m·2^(e−150) with m the significand and its hidden bit: shifted right below 2^23,
+    /// left from there (out-of-range values, infinities and NaN are undefined in C and get
+    /// some value).
+    pub(super) fn float_to_int(
+        &mut self,
+        v: Word,
+        from: Numeric,
+        to: Numeric,
+        span: Span,
+    ) -> Result<Word> {
+        let (f, n) = from;
+        let Scalar::Int { width, signed } = to.0 else {
+            return bug(span, "conversion of a float to a non-integer");
+        };
+        let ty = self.numeric_ty(to);
+        let narrow_float = matches!(f, Scalar::Float { width: 16 | 32 });
+        if !(self.opts.flavor.is_vulkan() && width == 64 && narrow_float) {
+            return Ok(if signed {
+                self.b.convert_f_to_s(ty, None, v)?
+            } else {
+                self.b.convert_f_to_u(ty, None, v)?
+            });
+        }
+        let f32n = (Scalar::Float { width: 32 }, n);
+        let v = if f == f32n.0 {
+            v
+        } else {
+            let t = self.numeric_ty(f32n);
+            self.float_convert(t, v, f, f32n)?
+        };
+        let u32n = (
+            Scalar::Int {
+                width: 32,
+                signed: false,
+            },
+            n,
+        );
+        let ut = self.numeric_ty(u32n);
+        let bt = self.bool_ty_n(n);
+        let c32 = |w: &mut Self, x: u64| w.const_n(u32n, ConstScalar::Int(x));
+        let bits = self.b.bitcast(ut, None, v)?;
+        let (c23, c255) = (c32(self, 23), c32(self, 255));
+        let shifted = self.b.shift_right_logical(ut, None, bits, c23)?;
+        let e = self.b.bitwise_and(ut, None, shifted, c255)?;
+        let (frac_mask, hidden) = (c32(self, 0x7f_ffff), c32(self, 0x80_0000));
+        let frac = self.b.bitwise_and(ut, None, bits, frac_mask)?;
+        let m = self.b.bitwise_or(ut, None, frac, hidden)?;
+        // |x| < 1 (e < 127) is 0; from 2^23 on (e >= 150) m moves left.
+        let (c127, c150) = (c32(self, 127), c32(self, 150));
+        let small = self.b.u_less_than(bt, None, e, c127)?;
+        let big = self.b.u_greater_than_equal(bt, None, e, c150)?;
+        // Right: by 150 − e, in 1..=23 where it is used; 0 elsewhere.
+        let rs = self.b.i_sub(ut, None, c150, e)?;
+        let zero32 = c32(self, 0);
+        let rs = self.b.select(ut, None, big, zero32, rs)?;
+        let rs = self.b.select(ut, None, small, zero32, rs)?;
+        let right = self.b.shift_right_logical(ut, None, m, rs)?;
+        let right = self.b.u_convert(ty, None, right)?;
+        // Left: by e − 150, at most 63.
+        let ls = self.b.i_sub(ut, None, e, c150)?;
+        let ls = self.b.select(ut, None, big, ls, zero32)?;
+        let c63 = c32(self, 63);
+        let over = self.b.u_greater_than(bt, None, ls, c63)?;
+        let ls = self.b.select(ut, None, over, c63, ls)?;
+        let ls = self.b.u_convert(ty, None, ls)?;
+        let wide = self.b.u_convert(ty, None, m)?;
+        let left = self.b.shift_left_logical(ty, None, wide, ls)?;
+        let mag = self.b.select(ty, None, big, left, right)?;
+        let zero = self.const_n(to, ConstScalar::Int(0));
+        let mag = self.b.select(ty, None, small, zero, mag)?;
+        let c31 = c32(self, 31);
+        let sign = self.b.shift_right_logical(ut, None, bits, c31)?;
+        let one = c32(self, 1);
+        let negative = self.b.i_equal(bt, None, sign, one)?;
+        let negated = self.b.s_negate(ty, None, mag)?;
+        Ok(self.b.select(ty, None, negative, negated, mag)?)
     }
 }
