@@ -354,6 +354,22 @@ impl Writer<'_> {
             Scalar::Int { width, signed } => (width, signed),
             _ => (1, false),
         };
+        // Vulkan: 64-bit `/` and `%` without the device's 64-bit division (`vkmath::int::div64`).
+        if width == 64
+            && matches!(op, BinaryOp::Div | BinaryOp::Rem)
+            && self.opts.flavor.is_vulkan()
+        {
+            let pseudo = match (op, signed) {
+                (BinaryOp::Div, false) => OpenclStd100Op::native_divide,
+                (BinaryOp::Div, true) => OpenclStd100Op::half_divide,
+                (_, false) => OpenclStd100Op::fmod,
+                (_, true) => OpenclStd100Op::remainder,
+            };
+            let operands = [rspirv::dr::Operand::IdRef(a), rspirv::dr::Operand::IdRef(b)];
+            if let Some(id) = self.vk_math(pseudo, ty, &operands)? {
+                return Ok(id);
+            }
+        }
         Ok(match op {
             BinaryOp::Add => self.b.i_add(ty, None, a, b)?,
             BinaryOp::Sub => self.b.i_sub(ty, None, a, b)?,

@@ -400,6 +400,11 @@ impl Sig {
         // The `/` of doubles (see `exact::divide`).
         let op = match (self.op, self.result.0) {
             (OpenclStd100Op::native_divide, F64) => "divide".to_string(),
+            // The 64-bit integer `/` and `%` (`int::div64`).
+            (OpenclStd100Op::native_divide, Scalar::Int { .. }) => "udiv".to_string(),
+            (OpenclStd100Op::half_divide, Scalar::Int { .. }) => "sdiv".to_string(),
+            (OpenclStd100Op::fmod, Scalar::Int { .. }) => "urem".to_string(),
+            (OpenclStd100Op::remainder, Scalar::Int { .. }) => "srem".to_string(),
             (op, _) => format!("{op:?}"),
         };
         format!("clc.vk.{op}.{}.{}{out}", t(self.result), ins.join("_"))

@@ -39,6 +39,11 @@ pub(super) fn supported(sig: &Sig) -> bool {
             int && sig.ins.len() == 2 && width(rs) >= 16 && width(sig.ins[0].0) * 2 == width(rs)
         }
         C::select | C::bitselect => sig.ins.len() == 3 && sig.ins[0] == sig.result,
+        // The 64-bit `/` and `%` (`Writer::vk_div64`): these opcodes stand for them on
+        // integer operands, which OpenCL.std never gives them.
+        C::native_divide | C::half_divide | C::fmod | C::remainder => {
+            int && width(rs) == 64 && sig.ins.iter().all(|&i| i == sig.result)
+        }
         _ => false,
     }
 }
@@ -169,12 +174,75 @@ pub(super) fn body(f: &Fx<'_, '_>, sig: &Sig, a: &[Word]) -> Option<Body> {
             let v = f.or(l, r);
             f.cast(v, rs)
         }
+        C::native_divide | C::half_divide | C::fmod | C::remainder
+            if matches!(rs, Scalar::Int { width: 64, .. }) =>
+        {
+            let signed_op = matches!(sig.op, C::half_divide | C::remainder);
+            let want_rem = matches!(sig.op, C::fmod | C::remainder);
+            div64(f, a[0], *a.get(1)?, signed_op, want_rem)
+        }
         _ => return None,
     };
     Some(Body {
         result: f.cast(r, rs),
         out: None,
     })
+}
+
+/// 64-bit `x / y` or `x % y` (C's: truncating, the remainder's sign the dividend's) without
+/// the device's 64-bit division, which NVIDIA's driver 580 gets wrong together with code
+/// around it (TESTING.md, stop 28). Where every lane's magnitudes fit in 32 bits: a 32-bit
+/// division. Otherwise, in a branch of its own: restoring long division, one quotient bit per
+/// step over 64 steps. Division by zero (undefined in C) gives some value.
+fn div64(f: &Fx<'_, '_>, x: Word, y: Word, signed_op: bool, want_rem: bool) -> Word {
+    let (x, y) = (f.cast(x, U64), f.cast(y, U64));
+    let zero = f.ci(U64, 0);
+    let (ax, ay, nx, ny) = if signed_op {
+        // Signs from the top bits: a signed zero constant would share the unsigned one's id,
+        // and the emitter records one kind per id.
+        let (tx, ty) = (f.shri(x, 63), f.shri(y, 63));
+        let (nx, ny) = (f.ne(tx, zero), f.ne(ty, zero));
+        let (mx, my) = (f.sub(zero, x), f.sub(zero, y));
+        (f.sel(nx, mx, x), f.sel(ny, my, y), Some(nx), Some(ny))
+    } else {
+        (x, y, None, None)
+    };
+    // 32-bit division where both magnitudes fit.
+    let both = f.or(ax, ay);
+    let high = f.shri(both, 32);
+    let wide = f.ne(high, zero);
+    let (x32, y32) = (f.conv(ax, U32), f.conv(ay, U32));
+    let (q32, r32) = (f.div(x32, y32), f.urem(x32, y32));
+    let fast = [f.conv(q32, U64), f.conv(r32, U64)];
+    let any_wide = f.any(wide);
+    let qr = f.if_then(any_wide, &fast, |f| {
+        let step = |f: &Fx<'_, '_>, v: &[Word]| {
+            // v = [steps left, quotient, remainder]
+            let (left, q, r) = (v[0], v[1], v[2]);
+            let one = f.ci(U64, 1);
+            let at = f.sub(left, one);
+            let bit = f.and(f.shr(ax, at), one);
+            let r = f.or(f.shli(r, 1), bit);
+            let ge = f.ge(r, ay);
+            let r = f.sel(ge, f.sub(r, ay), r);
+            let q = f.or(f.shli(q, 1), f.sel(ge, one, zero));
+            let more = f.any(f.ne(at, zero));
+            (more, vec![at, q, r])
+        };
+        let start = [f.ci(U64, 64), zero, zero];
+        let v = f.loop_while(&start, step);
+        vec![v[1], v[2]]
+    });
+    let (q, r) = (qr[0], qr[1]);
+    match (nx, ny) {
+        (Some(nx), _) if want_rem => f.sel(nx, f.sub(zero, r), r),
+        (Some(nx), Some(ny)) => {
+            let flip = f.ne(nx, ny);
+            f.sel(flip, f.sub(zero, q), q)
+        }
+        _ if want_rem => r,
+        _ => q,
+    }
 }
 
 /// The saturated signed result: `r` unless the sign bit of `overflow` says it wrapped, then
