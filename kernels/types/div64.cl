@@ -39,3 +39,16 @@ kernel void div64_const(global long *o)
     o[g * 6 + 4] = g ? (long)(ULONG_MAX / (ulong)g) : 0;
     o[g * 6 + 5] = g ? (long)(0x8000000000000001UL % (ulong)(g + 0x100000000UL)) : 0;
 }
+
+// Divisors sign-extended from `int` (-1, 1): lavapipe got `sext(i) >> 63 != 0` wrong when
+// the helpers took signs that way (clc-smith seeds 330564, 330691, 330788, 330831, 330887).
+long smod_guarded(long a, long b) { return (b == 0 || (a == LONG_MIN && b == -1)) ? a : a % b; }
+
+kernel void div64_sext(global long *o, global const int *g)
+{
+    size_t i = get_global_id(0);
+    o[i * 4 + 0] = smod_guarded((long)get_local_id(0), (long)g[i]);
+    o[i * 4 + 1] = (long)get_local_id(0) % (long)g[i];
+    o[i * 4 + 2] = (long)(i + 5) / (long)g[i];
+    o[i * 4 + 3] = (long)g[i] / (long)(i + 1);
+}

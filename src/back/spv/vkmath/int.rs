@@ -198,10 +198,16 @@ fn div64(f: &Fx<'_, '_>, x: Word, y: Word, signed_op: bool, want_rem: bool) -> W
     let (x, y) = (f.cast(x, U64), f.cast(y, U64));
     let zero = f.ci(U64, 0);
     let (ax, ay, nx, ny) = if signed_op {
-        // Signs from the top bits: a signed zero constant would share the unsigned one's id,
-        // and the emitter records one kind per id.
-        let (tx, ty) = (f.shri(x, 63), f.shri(y, 63));
-        let (nx, ny) = (f.ne(tx, zero), f.ne(ty, zero));
+        // Signs from the top bit of the high 32-bit word. Not a compare of the 64-bit value
+        // with a constant: a signed zero constant would share the unsigned one's id (the
+        // emitter records one kind per id), and lavapipe (LLVM 15) answers `sext(i) >> 63 !=
+        // 0` wrongly for a sign-extended `int` (`lavapipe_sext_compare_600231`'s class).
+        let sign = |v: Word| {
+            let hi = f.conv(f.shri(v, 32), U32);
+            let top = f.shri(hi, 31);
+            f.ne(top, f.ci(U32, 0))
+        };
+        let (nx, ny) = (sign(x), sign(y));
         let (mx, my) = (f.sub(zero, x), f.sub(zero, y));
         (f.sel(nx, mx, x), f.sel(ny, my, y), Some(nx), Some(ny))
     } else {
