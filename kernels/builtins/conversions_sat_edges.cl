@@ -6,30 +6,21 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #define N 34
 
-kernel void sat_float(global const float *in, global ulong *o)
-{
-    int i = (int)get_global_id(0);
-    float x = in[i];
-    o[0 * N + i] = (ulong)convert_char_sat(x);
-    o[1 * N + i] = (ulong)convert_uchar_sat(x);
-    o[2 * N + i] = (ulong)convert_short_sat(x);
-    o[3 * N + i] = (ulong)convert_ushort_sat(x);
-    o[4 * N + i] = (ulong)convert_int_sat(x);
-    o[5 * N + i] = (ulong)convert_uint_sat(x);
-    o[6 * N + i] = (ulong)convert_long_sat(x);
-    o[7 * N + i] = (ulong)convert_ulong_sat(x);
-}
+// Every saturating conversion of `x` to an integer type, into o[k * N + i].
+#define SAT_ALL(T)                                                \
+    kernel void sat_##T(global const T *in, global ulong *o)       \
+    {                                                              \
+        int i = (int)get_global_id(0);                             \
+        T x = in[i];                                               \
+        o[0 * N + i] = (ulong)convert_char_sat(x);                 \
+        o[1 * N + i] = (ulong)convert_uchar_sat(x);                \
+        o[2 * N + i] = (ulong)convert_short_sat(x);                \
+        o[3 * N + i] = (ulong)convert_ushort_sat(x);               \
+        o[4 * N + i] = (ulong)convert_int_sat(x);                  \
+        o[5 * N + i] = (ulong)convert_uint_sat(x);                 \
+        o[6 * N + i] = (ulong)convert_long_sat(x);                 \
+        o[7 * N + i] = (ulong)convert_ulong_sat(x);                \
+    }
 
-kernel void sat_double(global const double *in, global ulong *o)
-{
-    int i = (int)get_global_id(0);
-    double x = in[i];
-    o[0 * N + i] = (ulong)convert_char_sat(x);
-    o[1 * N + i] = (ulong)convert_uchar_sat(x);
-    o[2 * N + i] = (ulong)convert_short_sat(x);
-    o[3 * N + i] = (ulong)convert_ushort_sat(x);
-    o[4 * N + i] = (ulong)convert_int_sat(x);
-    o[5 * N + i] = (ulong)convert_uint_sat(x);
-    o[6 * N + i] = (ulong)convert_long_sat(x);
-    o[7 * N + i] = (ulong)convert_ulong_sat(x);
-}
+SAT_ALL(float)
+SAT_ALL(double)

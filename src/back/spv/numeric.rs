@@ -488,6 +488,80 @@ impl Writer<'_> {
         })
     }
 
+    /// `convert_T_sat` from floats: NaN becomes 0 and out-of-range values the nearest
+    /// bound, decided on the float (bounds are powers of two, exact). Only a value in range
+    /// is converted (the others convert 0.0): converting one out of range gives LLVM-based
+    /// drivers a poison value, and Intel's CPU runtime then got `convert_uint_sat(-7.0f)`
+    /// wrong in some contexts despite the selects around it (clc-smith seed 320260).
+    pub(super) fn saturate_float_to_int(
+        &mut self,
+        x: Word,
+        from: Numeric,
+        to: Numeric,
+        span: Span,
+    ) -> Result<Word> {
+        let (Scalar::Int { width, signed }, n) = to else {
+            return bug(span, "saturating conversion to a non-integer");
+        };
+        let ty = self.numeric_ty(to);
+        let bt = self.bool_ty_n(n);
+        let (lo, hi) = if signed {
+            (
+                -(2f64.powi(i32::from(width) - 1)),
+                2f64.powi(i32::from(width) - 1),
+            )
+        } else {
+            (0.0, 2f64.powi(i32::from(width)))
+        };
+        let (min_i, max_i) = if signed {
+            (
+                (1u64 << (width - 1)).wrapping_neg(),
+                (1u64 << (width - 1)) - 1,
+            )
+        } else {
+            (
+                0,
+                if width == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << width) - 1
+                },
+            )
+        };
+        // The largest value of the source type below `hi` (a power of two), the clamp's
+        // upper bound: 2^k - 2^(k - precision), or half's largest finite value.
+        let precision = match from.0 {
+            Scalar::Float { width: 64 } => 53,
+            Scalar::Float { width: 32 } => 24,
+            _ => 11,
+        };
+        let below_hi =
+            (hi - hi * 2f64.powi(-precision)).min(if precision == 11 { 65504.0 } else { f64::MAX });
+        let hi_f = self.const_n(from, ConstScalar::Float(hi));
+        let lo_f = self.const_n(from, ConstScalar::Float(lo));
+        let top_f = self.const_n(from, ConstScalar::Float(below_hi));
+        let max_v = self.const_n(to, ConstScalar::Int(max_i));
+        let zero = self.const_n(to, ConstScalar::Int(0));
+        let ft = self.numeric_ty(from);
+        // fclamp maps NaN to the lower bound (OpenCL's fmax returns the other operand).
+        let clamped = self.std_inst(
+            ft,
+            OpenclStd100Op::fclamp as u32,
+            [
+                rspirv::dr::Operand::IdRef(x),
+                rspirv::dr::Operand::IdRef(lo_f),
+                rspirv::dr::Operand::IdRef(top_f),
+            ],
+            None,
+        )?;
+        let converted = self.float_to_int(clamped, from, to, span)?;
+        let too_big = self.b.f_ord_greater_than_equal(bt, None, x, hi_f)?;
+        let nan = self.b.is_nan(bt, None, x)?;
+        let r = self.b.select(ty, None, too_big, max_v, converted)?;
+        let _ = min_i;
+        Ok(self.b.select(ty, None, nan, zero, r)?)
+    }
+
     /// A float converted to an integer type, rounding toward zero (`OpConvertFToS`/`FToU`).
     ///
     /// Vulkan, `float` or `half` to 64 bits: from the float's bits with integer instructions.
