@@ -8,6 +8,7 @@
 //! [`builtins`]. Target-specific decisions live in [`flavor`].
 
 mod builtins;
+mod byte_swap;
 mod bytes;
 mod collectives;
 mod entry;
@@ -175,6 +176,9 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Writt
         }
     }
     forward::locals(&mut module);
+    if opts.flavor.is_vulkan() {
+        byte_swap::rewrite(&mut module);
+    }
     Ok(Written {
         words: rspirv::binary::Assemble::assemble(&module),
         capabilities: capabilities.into_iter().collect(),
