@@ -347,6 +347,8 @@ def classify(r: dict | None) -> tuple[str, str]:
                 d = "[clang and driver failed too: the inputs, not clc] " + d
             elif refs:
                 d += " [" + "; ".join(refs) + "]"
+            elif line.split(": ", 1)[-1].startswith(("clang: ", "driver: ")):
+                d = "[clang and driver ran: clc's module only] " + d
             if "timed out" in d:
                 return "timeout", d[:400]
             if "crashed the runner child" in d:
