@@ -262,8 +262,9 @@ def options_for(suite: dict, root: Path, rel: str) -> list[str]:
 # ---------------------------------------------------------------- running compilers
 
 
-def run(cmd: list[str], timeout: float) -> tuple[int | None, str, float]:
-    """(exit status or -signal, stderr+stdout, seconds); None status on timeout."""
+def run(cmd: list[str], timeout: float, env: dict | None = None) -> tuple[int | None, str, float]:
+    """(exit status or -signal, stderr+stdout, seconds); None status on timeout. `env` adds
+    variables to the environment."""
     t0 = time.monotonic()
     try:
         p = subprocess.Popen(
@@ -271,7 +272,7 @@ def run(cmd: list[str], timeout: float) -> tuple[int | None, str, float]:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             start_new_session=True,
-            env={**os.environ, "RUST_BACKTRACE": "0"},
+            env={**os.environ, "RUST_BACKTRACE": "0", **(env or {})},
         )
     except OSError as e:
         return 127, str(e), 0.0

@@ -60,7 +60,6 @@ import json
 import os
 import re
 import shlex
-import signal
 import subprocess
 import sys
 import time
@@ -268,24 +267,6 @@ def kernel_run(k: dict, seed0: int) -> str:
 # ---------------------------------------------------------------- running
 
 
-def run_cmd(cmd: list[str], timeout: float, env: dict | None = None) -> tuple[int | None, str, float]:
-    t0 = time.monotonic()
-    p = subprocess.Popen(
-        cmd,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-        env={**os.environ, "RUST_BACKTRACE": "0", **(env or {})},
-    )
-    try:
-        out, _ = p.communicate(timeout=timeout)
-        return p.returncode, out.decode(errors="replace"), time.monotonic() - t0
-    except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
-        out, _ = p.communicate()
-        return None, out.decode(errors="replace"), time.monotonic() - t0
-
-
 LINE = re.compile(r"^(PASS|FAIL|SKIP) (\S+) (\S+?)(?: \(pending: [^)]*\))?(?::| \()(.*)$")
 
 
@@ -410,7 +391,7 @@ def run_batches(clc_run: Path, clc: Path, specs: list[Path], runs_of: dict, extr
         n_runs = sum(runs_of[s] for s in chunk)
         limit = 120 + n_runs * (timeout + 15)
         cmd = [str(clc_run), "--clc", str(clc), *extra, *map(str, chunk)]
-        rc, out, secs = run_cmd(cmd, limit, {"CLC_RUNNER_TIMEOUT": str(timeout)})
+        rc, out, secs = corpus.run(cmd, limit, {"CLC_RUNNER_TIMEOUT": str(timeout)})
         parsed = parse_output(out)
         results.update(parsed)
         raw = CACHE_DIR / "raw"
@@ -507,7 +488,7 @@ def main() -> int:
             stem = s["name"] + "/" + rel.replace("/", "__")
             meta = work / "reflect" / (stem + ".json")
             meta.parent.mkdir(parents=True, exist_ok=True)
-            rc, out, _ = run_cmd([str(clc), *opts, str(src), "-o", str(meta.with_suffix(".spv")), f"--reflect={meta}"], 120)
+            rc, out, _ = corpus.run([str(clc), *opts, str(src), "-o", str(meta.with_suffix(".spv")), f"--reflect={meta}"], 120)
             if rc != 0 or not meta.exists():
                 files_not_compiled[s["name"]] += 1
                 meta.unlink(missing_ok=True)

@@ -154,8 +154,10 @@ impl Known<'_> {
         }
         let at = |k: usize| id(d, k).map_or(all, |o| self.bits(o, depth - 1));
         let by = || id(d, 1).and_then(|c| self.constant(c)).filter(|&k| k < 64);
+        if let Some(v) = self.value(x, depth) {
+            return v & all;
+        }
         let known = match d.class.opcode {
-            _ if self.value(x, depth).is_some() => self.value(x, depth).unwrap_or(all),
             Op::UConvert => at(0),
             Op::BitwiseAnd => at(0) & at(1),
             Op::BitwiseOr | Op::BitwiseXor => at(0) | at(1),
