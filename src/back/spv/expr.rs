@@ -470,20 +470,40 @@ impl Writer<'_> {
             let msb = self.b.s_less_than(bt, None, c, zero)?;
             return Ok(self.b.select(ty, None, msb, tv, ev)?);
         }
+        // Intel's CPU runtime crashes building a module where a struct-typed `OpPhi` decides
+        // a branch (its vectorizer; fine with `CL_CONFIG_USE_VECTORIZER=False`), as bullet3's
+        // `SortData d = i == 0 ? first : src[i - 1]; if (d.m_key != …)` does: on the OpenCL
+        // target a struct result goes through a `Function` variable instead, as clang's
+        // `memcpy`s do.
+        let through_memory = !self.opts.flavor.is_vulkan()
+            && matches!(self.m.types.get(result), Type::Struct(_));
+        let tmp = if through_memory {
+            let fc = self.function_class();
+            let ptr = self.pointer_sc(fc, ty);
+            Some(self.function_variable(ptr, span)?)
+        } else {
+            None
+        };
         let c = self.condition(st, cond)?;
         let (tl, el, merge) = (self.b.id(), self.b.id(), self.b.id());
         self.b.selection_merge(merge, SelectionControl::NONE)?;
         self.b.branch_conditional(c, tl, el, [])?;
-        self.begin(st, tl)?;
-        let tv = self.value(st, then)?;
-        let t_end = st.label;
-        self.b.branch(merge)?;
-        self.begin(st, el)?;
-        let ev = self.value(st, otherwise)?;
-        let e_end = st.label;
-        self.b.branch(merge)?;
+        let arm = |w: &mut Self, st: &mut FnState<'_>, label, e| -> Result<(Word, Word)> {
+            w.begin(st, label)?;
+            let v = w.value(st, e)?;
+            if let Some(tmp) = tmp {
+                w.b.store(tmp, v, None, [])?;
+            }
+            let end = st.label;
+            w.b.branch(merge)?;
+            Ok((v, end))
+        };
+        let (tv, t_end) = arm(self, st, tl, then)?;
+        let (ev, e_end) = arm(self, st, el, otherwise)?;
         self.begin(st, merge)?;
-        if matches!(self.m.types.get(result), Type::Void) {
+        if let Some(tmp) = tmp {
+            Ok(self.b.load(ty, None, tmp, None, [])?)
+        } else if matches!(self.m.types.get(result), Type::Void) {
             Ok(tv)
         } else {
             self.note_logical_pointer(result);

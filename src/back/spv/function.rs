@@ -617,8 +617,6 @@ impl Writer<'_> {
         }
     }
 
-    /// A new `Function` variable of pointer type `ptr`, placed at the top of the current
-    /// function's entry block (where SPIR-V requires variables), whatever block is open.
     /// `for (i = init; i < limit; i = step(i)) body(i)` over `ulong`s, with structured
     /// control flow (the counter in a Function variable).
     pub(super) fn ulong_loop(
@@ -664,6 +662,8 @@ impl Writer<'_> {
         self.begin(st, merge)
     }
 
+    /// A new `Function` variable of pointer type `ptr`, placed at the top of the current
+    /// function's entry block (where SPIR-V requires variables), whatever block is open.
     pub(super) fn function_variable(&mut self, ptr: Word, at: Span) -> Result<Word> {
         let Some(f) = self.b.selected_function() else {
             return bug(at, "a function variable outside a function");
