@@ -97,9 +97,10 @@ fn own_passes(words: Vec<u32>) -> Vec<u32> {
 ///   (`kernels/memory/private_pointer_escape.cl`).
 ///
 /// An `OpCopyObject` fixes both: between a loaded pointer and its use it stops `GetPtr`'s
-/// walk, and as a use of an escaping variable it makes the variable ineligible. The rewrite
-/// works on the words (rspirv's reader rejects some valid modules, such as
-/// `kernels/memory/global_pointer_init`'s).
+/// walk, and as a use of an escaping variable it makes the variable ineligible. It also
+/// keeps a `volatile` local a variable: every `Volatile` load and store of one goes through
+/// a copy of its address. The rewrite works on the words (rspirv's reader rejects some
+/// valid modules, such as `kernels/memory/global_pointer_init`'s).
 fn guard_pointers(words: &[u32]) -> Vec<u32> {
     const HEADER: usize = 5;
     let Some((header, body)) = words.split_at_checked(HEADER) else {
@@ -140,8 +141,10 @@ fn guard_pointers(words: &[u32]) -> Vec<u32> {
         let escaping =
             (op == Op::Store as u32 && inst.len() > 2 && function_variables.contains_key(&inst[2]))
                 .then_some(2);
+        let volatile =
+            volatile_address(inst).filter(|&at| function_variables.contains_key(&inst[at]));
         let mut inst = inst.to_vec();
-        for at in [address, escaping].into_iter().flatten() {
+        for at in [address, escaping, volatile].into_iter().flatten() {
             let ty = loaded
                 .get(&inst[at])
                 .or_else(|| function_variables.get(&inst[at]));
@@ -155,6 +158,20 @@ fn guard_pointers(words: &[u32]) -> Vec<u32> {
     }
     out[3] = bound;
     out
+}
+
+/// The address word of a `Volatile` `OpLoad` or `OpStore` (a `volatile` local's reads and
+/// writes, which `SSARewrite` would otherwise turn into values).
+fn volatile_address(inst: &[u32]) -> Option<usize> {
+    const VOLATILE: u32 = rspirv::spirv::MemoryAccess::VOLATILE.bits();
+    let (address, access) = match opcode(inst) {
+        op if op == Op::Load as u32 => (3, 4),
+        op if op == Op::Store as u32 => (1, 3),
+        _ => return None,
+    };
+    inst.get(access)
+        .is_some_and(|&m| m & VOLATILE != 0)
+        .then_some(address)
 }
 
 /// Removes the stores to `Function` variables that nothing reads: the variables that

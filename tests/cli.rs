@@ -1420,3 +1420,40 @@ fn clang_spellings_users_paste() {
         );
     }
 }
+
+#[test]
+fn reads_and_writes_of_volatile_objects_are_volatile_accesses_at_every_level() {
+    // Ten accesses to volatile objects (a `__local` array, a private variable, a `__global`
+    // pointee, a member of a volatile struct) and three to plain ones (`out`). The optimizer
+    // must keep them all: a volatile private variable stays a variable at -O2.
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "v.cl",
+        r"typedef struct { int a; int b; } Pair;
+kernel void v(volatile global int *g, global int *out, volatile global Pair *p) {
+    volatile local int s[4];
+    volatile int x = 3;
+    s[get_local_id(0) & 3] = 1;
+    x += 2;
+    g[0] = s[1] + x;
+    p->b++;
+    out[0] = g[1] + p[1].a;
+    out[1] = out[2];
+}
+",
+    );
+    for target in ["--target=opencl", "--target=vulkan1.2"] {
+        for level in ["-O0", "-O2"] {
+            let o = clc(d.path(), &[target, level, "-S", "v.cl", "-o", "-"]);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            let text = String::from_utf8(o.stdout).unwrap();
+            let volatile = text
+                .lines()
+                .filter(|l| l.contains("OpLoad ") || l.contains("OpStore "))
+                .filter(|l| l.contains("Volatile"))
+                .count();
+            assert_eq!(volatile, 10, "{target} {level}:\n{text}");
+        }
+    }
+}

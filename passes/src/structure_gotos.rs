@@ -283,6 +283,7 @@ impl Exprs<'_> {
             Category::Place {
                 space: Some(AddressSpace::Private),
                 is_const: false,
+                is_volatile: false,
             },
         )
     }

@@ -699,6 +699,7 @@ fn as08_writes_to_constant_are_rejected() {
         Category::Place {
             space: Some(Constant),
             is_const: false,
+            is_volatile: false,
         },
         at(5, 5),
     );
@@ -749,6 +750,7 @@ fn as08_constant_member_of_an_unqualified_place_is_still_constant() {
         Category::Place {
             space: None,
             is_const: false,
+            is_volatile: false,
         },
         at(3, 8),
     );

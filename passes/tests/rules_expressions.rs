@@ -350,6 +350,7 @@ fn as13_string_literals_obey_as8_and_as11() {
         Category::Place {
             space: None,
             is_const: true,
+            is_volatile: false,
         },
         at(2, 5),
     );

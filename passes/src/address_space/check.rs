@@ -416,7 +416,10 @@ impl Checker<'_> {
     /// AS-8 (and AS-17 for `const __global`): no writes to read-only objects.
     fn write(&mut self, f: &Function, place: Handle<crate::ast::Expr>, at: Span) {
         let p = &f.exprs[place];
-        if let Category::Place { space, is_const } = p.category {
+        if let Category::Place {
+            space, is_const, ..
+        } = p.category
+        {
             if space == Some(AddressSpace::Constant) {
                 self.diags.push(rule(
                     Diagnostic::error(

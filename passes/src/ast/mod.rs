@@ -230,12 +230,15 @@ pub struct Function {
 pub enum Category {
     /// A value.
     Value,
-    /// An lvalue: an object in `space`, possibly `const`.
+    /// An lvalue: an object in `space`, possibly `const` or `volatile`.
     Place {
         /// The object's address space.
         space: Space,
         /// Whether the object is const-qualified.
         is_const: bool,
+        /// Whether the object is volatile-qualified: every read and write of it is a
+        /// `Volatile` memory access.
+        is_volatile: bool,
     },
 }
 

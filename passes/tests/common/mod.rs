@@ -285,6 +285,7 @@ impl<'a> Fb<'a> {
             Category::Place {
                 space: q.space,
                 is_const: q.is_const,
+                is_volatile: false,
             },
             span,
         )
@@ -297,6 +298,7 @@ impl<'a> Fb<'a> {
             Category::Place {
                 space: q.space,
                 is_const: q.is_const,
+                is_volatile: false,
             },
             span,
         )
@@ -315,7 +317,11 @@ impl<'a> Fb<'a> {
         self.e(
             ExprKind::Deref(p),
             pointee,
-            Category::Place { space, is_const },
+            Category::Place {
+                space,
+                is_const,
+                is_volatile: false,
+            },
             span,
         )
     }
@@ -332,13 +338,20 @@ impl<'a> Fb<'a> {
         ty: Handle<Type>,
         span: Span,
     ) -> Handle<Expr> {
-        let Category::Place { space, is_const } = self.f.exprs[base].category else {
+        let Category::Place {
+            space, is_const, ..
+        } = self.f.exprs[base].category
+        else {
             panic!("member of a value")
         };
         self.e(
             ExprKind::Member { base, field },
             ty,
-            Category::Place { space, is_const },
+            Category::Place {
+                space,
+                is_const,
+                is_volatile: false,
+            },
             span,
         )
     }

@@ -475,8 +475,8 @@ impl Writer<'_> {
         // `SortData d = i == 0 ? first : src[i - 1]; if (d.m_key != …)` does: on the OpenCL
         // target a struct result goes through a `Function` variable instead, as clang's
         // `memcpy`s do.
-        let through_memory = !self.opts.flavor.is_vulkan()
-            && matches!(self.m.types.get(result), Type::Struct(_));
+        let through_memory =
+            !self.opts.flavor.is_vulkan() && matches!(self.m.types.get(result), Type::Struct(_));
         let tmp = if through_memory {
             let fc = self.function_class();
             let ptr = self.pointer_sc(fc, ty);

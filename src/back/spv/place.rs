@@ -22,6 +22,8 @@ pub(super) enum Resolved {
         ast: Handle<Type>,
         /// What the place's address is known to be aligned to, at most (see `place_align`).
         align: u64,
+        /// A `volatile` object: its reads and writes are `Volatile` accesses.
+        volatile: bool,
     },
     /// Vulkan: a misaligned member of a packed struct in logical storage, stored as the
     /// bytes (`uchar[n]`, SPIR-V type `bytes_ty`) at `ptr` (see `bytes.rs`).
@@ -31,6 +33,7 @@ pub(super) enum Resolved {
         sc: StorageClass,
         ast: Handle<Type>,
         at: clc_passes::diag::Span,
+        volatile: bool,
     },
     /// Components `indices` of the vector (SPIR-V type `vec_ty`) in place `vec`; `ty` is
     /// the type of the selected components.
@@ -360,18 +363,18 @@ impl Writer<'_> {
         sc: StorageClass,
         ast: Handle<Type>,
     ) -> Result<Word> {
-        self.load_aligned(ty, ptr, sc, ast, u64::MAX)
+        self.load_aligned(ty, ptr, sc, ast, (u64::MAX, false))
     }
 
     /// As `load_from`, from an address aligned to at most `align` (a member of a packed
-    /// struct is aligned as the struct, not as its type).
+    /// struct is aligned as the struct, not as its type), a `Volatile` access if `volatile`.
     fn load_aligned(
         &mut self,
         ty: Word,
         ptr: Word,
         sc: StorageClass,
         ast: Handle<Type>,
-        align: u64,
+        (align, volatile): (u64, bool),
     ) -> Result<Word> {
         if let Some((elem, n)) = self.split_vector_access(sc, ast, align) {
             // Component by component (see `split_vector_access`).
@@ -383,12 +386,16 @@ impl Writer<'_> {
                 let idx = self.u32_const(k);
                 let p = self.b.in_bounds_access_chain(ep, None, ptr, [idx])?;
                 let (access, ops) = self.component_access(s, align);
-                parts.push(self.b.load(et, None, p, access, ops)?);
+                parts.push(
+                    self.b
+                        .load(et, None, p, mark_volatile(access, volatile), ops)?,
+                );
             }
             return Ok(self.b.composite_construct(ty, None, parts)?);
         }
         let (access, mut ops) = self.memory_access(sc, ast);
         cap_alignment(&mut ops, align);
+        let access = mark_volatile(access, volatile);
         Ok(self.b.load(ty, None, ptr, access, ops)?)
     }
 
@@ -431,16 +438,17 @@ impl Writer<'_> {
         sc: StorageClass,
         ast: Handle<Type>,
     ) -> Result<()> {
-        self.store_aligned(ptr, v, sc, ast, u64::MAX)
+        self.store_aligned(ptr, v, sc, ast, (u64::MAX, false))
     }
 
+    /// As `store_to`, to an address aligned to at most `align`, `Volatile` if `volatile`.
     fn store_aligned(
         &mut self,
         ptr: Word,
         v: Word,
         sc: StorageClass,
         ast: Handle<Type>,
-        align: u64,
+        (align, volatile): (u64, bool),
     ) -> Result<()> {
         if let Some(((s, _), n)) = self.split_vector_access(sc, ast, align) {
             let et = self.numeric_ty((s, 1));
@@ -450,12 +458,13 @@ impl Writer<'_> {
                 let p = self.b.in_bounds_access_chain(ep, None, ptr, [idx])?;
                 let c = self.b.composite_extract(et, None, v, [k])?;
                 let (access, ops) = self.component_access(s, align);
-                self.b.store(p, c, access, ops)?;
+                self.b.store(p, c, mark_volatile(access, volatile), ops)?;
             }
             return Ok(());
         }
         let (access, mut ops) = self.memory_access(sc, ast);
         cap_alignment(&mut ops, align);
+        let access = mark_volatile(access, volatile);
         Ok(self.b.store(ptr, v, access, ops)?)
     }
 
@@ -497,6 +506,13 @@ impl Writer<'_> {
     pub(super) fn resolve(&mut self, st: &mut FnState<'_>, e: Handle<Expr>) -> Result<Resolved> {
         let x = st.f.exprs[e].clone();
         let ty = self.ty(x.ty, x.span)?;
+        let volatile = matches!(
+            x.category,
+            Category::Place {
+                is_volatile: true,
+                ..
+            }
+        );
         if let ExprKind::Swizzle { base, indices } = x.kind {
             let b = &st.f.exprs[base];
             let Some((elem, _)) = self.numeric(b.ty) else {
@@ -527,6 +543,7 @@ impl Writer<'_> {
                         sc,
                         ast: x.ty,
                         at: x.span,
+                        volatile,
                     });
                 }
             }
@@ -538,6 +555,7 @@ impl Writer<'_> {
             sc,
             ast: x.ty,
             align: self.place_align(st, e),
+            volatile,
         })
     }
 
@@ -550,15 +568,17 @@ impl Writer<'_> {
                 sc,
                 ast,
                 align,
-            } => self.load_aligned(*ty, *ptr, *sc, *ast, *align),
+                volatile,
+            } => self.load_aligned(*ty, *ptr, *sc, *ast, (*align, *volatile)),
             Resolved::Bytes {
                 ptr,
                 bytes_ty,
                 sc,
                 ast,
                 at,
+                volatile,
             } => {
-                let bytes = self.load_from(*bytes_ty, *ptr, *sc, *ast)?;
+                let bytes = self.load_aligned(*bytes_ty, *ptr, *sc, *ast, (u64::MAX, *volatile))?;
                 self.from_bytes(bytes, *ast, *at)
             }
             Resolved::Swizzle {
@@ -578,13 +598,19 @@ impl Writer<'_> {
                 sc,
                 ast,
                 align,
+                volatile,
                 ..
-            } => self.store_aligned(*ptr, v, *sc, *ast, *align),
+            } => self.store_aligned(*ptr, v, *sc, *ast, (*align, *volatile)),
             Resolved::Bytes {
-                ptr, sc, ast, at, ..
+                ptr,
+                sc,
+                ast,
+                at,
+                volatile,
+                ..
             } => {
                 let bytes = self.to_bytes(v, *ast, *at)?;
-                self.store_to(*ptr, bytes, *sc, *ast)
+                self.store_aligned(*ptr, bytes, *sc, *ast, (u64::MAX, *volatile))
             }
             Resolved::Swizzle {
                 vec,
@@ -670,5 +696,14 @@ impl Writer<'_> {
 fn cap_alignment(ops: &mut [Operand], align: u64) {
     if let Some(Operand::LiteralBit32(a)) = ops.first_mut() {
         *a = (*a).min(u32::try_from(align).unwrap_or(u32::MAX)).max(1);
+    }
+}
+
+/// `access` with `Volatile` added when `volatile` (a `volatile` object's reads and writes).
+fn mark_volatile(access: Option<MemoryAccess>, volatile: bool) -> Option<MemoryAccess> {
+    if volatile {
+        Some(access.unwrap_or(MemoryAccess::NONE) | MemoryAccess::VOLATILE)
+    } else {
+        access
     }
 }

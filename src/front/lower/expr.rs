@@ -129,6 +129,7 @@ impl Lowerer<'_, '_> {
                 let cat = Category::Place {
                     space: Some(AddressSpace::Constant),
                     is_const: true,
+                    is_volatile: false,
                 };
                 Ok(self.push(cx, ExprKind::Global(g), ty, cat, span))
             }
@@ -163,7 +164,11 @@ impl Lowerer<'_, '_> {
                     cx,
                     ExprKind::Index { base, index },
                     pointee,
-                    Category::Place { space, is_const },
+                    Category::Place {
+                        space,
+                        is_const,
+                        is_volatile: c.ty().is_volatile(),
+                    },
                     span,
                 ))
             }
@@ -250,11 +255,18 @@ impl Lowerer<'_, '_> {
         let index = self.value(index_c, cx)?;
         let place = match (cx.exprs[base].category, &cx.exprs[base].kind) {
             (_, ExprKind::Swizzle { .. }) | (Category::Value, _) => None,
-            (Category::Place { space, is_const }, _) => Some((space, is_const)),
+            (
+                Category::Place {
+                    space,
+                    is_const,
+                    is_volatile,
+                },
+                _,
+            ) => Some((space, is_const, is_volatile)),
         };
         let addressable = place.is_some();
-        let (object, space, is_const) = if let Some((space, is_const)) = place {
-            (base, space, is_const)
+        let (object, space, is_const, is_volatile) = if let Some(place) = place {
+            (base, place.0, place.1, place.2)
         } else {
             let value = self.as_value(base, cx);
             let local = cx.locals.append(clc_passes::ast::Local {
@@ -271,6 +283,7 @@ impl Lowerer<'_, '_> {
             let place = Category::Place {
                 space: Some(AddressSpace::Private),
                 is_const: false,
+                is_volatile: false,
             };
             let temp = self.push(
                 cx,
@@ -282,7 +295,7 @@ impl Lowerer<'_, '_> {
                 place,
                 span,
             );
-            (temp, Some(AddressSpace::Private), true)
+            (temp, Some(AddressSpace::Private), true, false)
         };
         let pointer = |types: &mut clc_passes::ast::Types, pointee| {
             types.intern(Type::Pointer {
@@ -309,7 +322,11 @@ impl Lowerer<'_, '_> {
             cx,
             ExprKind::Index { base: first, index },
             elem_ty,
-            Category::Place { space, is_const },
+            Category::Place {
+                space,
+                is_const,
+                is_volatile,
+            },
             span,
         );
         Ok(if addressable {
@@ -698,6 +715,7 @@ impl Lowerer<'_, '_> {
             let cat = Category::Place {
                 space: Some(AddressSpace::Private),
                 is_const: false,
+                is_volatile: false,
             };
             return Ok(self.push(
                 cx,
@@ -892,6 +910,7 @@ impl Lowerer<'_, '_> {
                     let cat = Category::Place {
                         space: q.space,
                         is_const: q.is_const,
+                        is_volatile: c.ty().is_volatile(),
                     };
                     return Ok(self.push(cx, ExprKind::Local(l), q.ty, cat, span));
                 }
@@ -911,6 +930,7 @@ impl Lowerer<'_, '_> {
                 let cat = Category::Place {
                     space: q.space,
                     is_const: q.is_const,
+                    is_volatile: c.ty().is_volatile(),
                 };
                 Ok(self.push(cx, ExprKind::Global(g), q.ty, cat, span))
             }
@@ -940,11 +960,22 @@ impl Lowerer<'_, '_> {
             .types
             .as_pointer(ty)
             .unwrap_or((ty, None, false)); // ok: callers pass pointers only
+        let is_volatile = matches!(
+            self.module.types.get(ty),
+            Type::Pointer {
+                is_volatile: true,
+                ..
+            }
+        );
         self.push(
             cx,
             ExprKind::Deref(p),
             pointee,
-            Category::Place { space, is_const },
+            Category::Place {
+                space,
+                is_const,
+                is_volatile,
+            },
             span,
         )
     }
@@ -972,10 +1003,16 @@ impl Lowerer<'_, '_> {
         };
         // A member of a struct value (`f().x`) is a value.
         let is_const = c.ty().is_const();
+        let is_volatile = c.ty().is_volatile();
         let category = match base_category {
-            Category::Place { space, is_const: c } => Category::Place {
+            Category::Place {
+                space,
+                is_const: c,
+                is_volatile: v,
+            } => Category::Place {
                 space,
                 is_const: c || is_const,
+                is_volatile: v || is_volatile,
             },
             Category::Value => Category::Value,
         };
@@ -1110,7 +1147,11 @@ impl Lowerer<'_, '_> {
                     cx,
                     ExprKind::Deref(p),
                     pointee,
-                    Category::Place { space, is_const },
+                    Category::Place {
+                        space,
+                        is_const,
+                        is_volatile: c.ty().is_volatile(),
+                    },
                     span,
                 ))
             }
