@@ -461,6 +461,9 @@ fn compile_now(
         flat_generic,
         unroll_counted_loops: flavor.is_vulkan() && opts.opt_level.optimizes() && opts.unroll_loops,
     };
+    if let Some(specialized) = spv::specialize_local_helpers(&module, &bopts) {
+        module = specialized;
+    }
     let written = match spv::write(&module, &valid, &bopts) {
         Ok(w) => w,
         Err(spv::Error::Unsupported(d)) => {

@@ -713,9 +713,10 @@ fn counted_loops_are_marked_for_unrolling_on_vulkan() {
 fn local_pointers_into_one_object_need_no_variable_pointers() {
     // A __local pointer that points into one __local object is the object and an index
     // (src/back/spv/local_index.rs): stepped, kept in variables, compared, passed to
-    // helpers, it needs no VariablePointers, which NVIDIA's driver 580 answers by losing
-    // __local atomics (kernels/fuzz/nvidia_vp_local_atomic). A pointer into one of two
-    // objects chosen at run time still needs them.
+    // helpers (cloned per object when calls pass different ones), it needs no
+    // VariablePointers, which NVIDIA's driver 580 answers by losing __local atomics
+    // (kernels/fuzz/nvidia_vp_local_atomic). A pointer into one of two objects chosen at run
+    // time still needs them.
     let d = tempfile::tempdir().unwrap();
     let variable_pointers = |src: &str| {
         write(d.path(), "l.cl", src);
@@ -738,6 +739,7 @@ fn local_pointers_into_one_object_need_no_variable_pointers() {
     for k in [
         "local/local_pointer_index.cl",
         "fuzz/nvidia_vp_local_atomic.cl",
+        "local/local_pointer_helpers.cl",
     ] {
         let src = std::fs::read_to_string(kernels.join(k)).unwrap();
         assert!(!variable_pointers(&src), "{k} declares VariablePointers");
@@ -752,9 +754,9 @@ fn local_pointers_into_one_object_need_no_variable_pointers() {
                   barrier(CLK_LOCAL_MEM_FENCE);\n\
                   o[l] = sum(q, 4) + sum(a, 2);\n}\n";
     assert!(!variable_pointers(helper));
-    // The same helper given pointers into `a` and into `b`.
+    // The same helper given pointers into `a` and into `b`: cloned, one copy per object.
     let two = helper.replace("sum(a, 2)", "sum(b, 2)");
-    assert!(variable_pointers(&two));
+    assert!(!variable_pointers(&two));
     // A pointer chosen at run time between two objects.
     let chosen = "kernel void k(global int *o, local int *a) {\n\
                   local int b[8];\n\
@@ -763,4 +765,34 @@ fn local_pointers_into_one_object_need_no_variable_pointers() {
                   barrier(CLK_LOCAL_MEM_FENCE);\n\
                   o[get_local_id(0)] = p[0];\n}\n";
     assert!(variable_pointers(chosen));
+}
+
+#[test]
+fn cloned_helpers_have_their_stack_slots_in_the_reflected_frame() {
+    // `weigh` is given pointers into two __local objects, so it is cloned per object; its
+    // escaping private array takes a 16-byte stack slot in each copy. The host allocates
+    // what the reflection says: both slots (16 would let a clone write past its frame).
+    let d = tempfile::tempdir().unwrap();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("kernels/local/local_pointer_helpers.cl");
+    let o = clc(
+        d.path(),
+        &[
+            "--target=vulkan1.2",
+            src.to_str().unwrap(),
+            "-o",
+            "h.spv",
+            "--reflect=h.json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.path().join("h.json")).unwrap()).unwrap();
+    let weigh = r["kernels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["name"] == "weigh_two")
+        .unwrap();
+    assert_eq!(weigh["vulkan"]["private_stack_bytes"].as_u64(), Some(32));
 }

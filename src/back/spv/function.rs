@@ -1137,7 +1137,7 @@ fn restrict_param(f: &Function, i: usize) -> bool {
 
 /// The pointer parameters of `f` that its body never assigns, increments or takes the
 /// address of: their value is the argument throughout.
-fn unassigned_pointer_params(
+pub(super) fn unassigned_pointer_params(
     m: &clc_passes::ast::Module,
     f: &Function,
 ) -> std::collections::HashSet<Handle<Local>> {

@@ -409,6 +409,145 @@ fn callers_first(m: &Module) -> Vec<Handle<Function>> {
     order
 }
 
+/// The most helper clones `specialize` adds to one module.
+const MAX_CLONES: usize = 64;
+
+/// A copy of `m` in which a helper whose `__local` pointer parameter is given pointers into
+/// different objects by different calls (`scan(lmem)` called from two kernels, each with
+/// its own `__local` argument) is cloned, one copy per set of objects, so that every
+/// parameter of every copy points into one object and is lowered as an index (no
+/// `VariablePointers`). `None` when no helper needs it. The callers' pointers are judged as
+/// `LocalIndex::module` judges them, with every unassigned `__local` pointer argument of a
+/// kernel taken for a work-group array; a clone made on a wrong guess is only a copy.
+/// At most [`MAX_CLONES`] clones are added; a module that needs more keeps variable
+/// pointers where the clones ran out.
+pub(super) fn specialize(
+    m: &Module,
+    unassigned: impl Fn(&Module, &Function) -> HashSet<Handle<Local>>,
+) -> Option<Module> {
+    let mut out: Option<Module> = None;
+    let mut added = 0;
+    loop {
+        let cur = out.as_ref().unwrap_or(m);
+        let args = cur
+            .functions
+            .iter()
+            .filter(|(_, f)| f.kernel.is_some())
+            .map(|(fh, f)| {
+                let free = unassigned(cur, f);
+                let local: HashSet<Handle<Local>> = f
+                    .params
+                    .iter()
+                    .copied()
+                    .filter(|p| free.contains(p))
+                    .filter(|&p| {
+                        matches!(
+                            cur.types.as_pointer(f.locals[p].ty.ty),
+                            Some((_, Some(AddressSpace::Local), _))
+                        )
+                    })
+                    .collect();
+                (fh, local)
+            })
+            .collect();
+        let indices = LocalIndex::module(cur, args, |f| unassigned(cur, f));
+        let Some((fh, groups)) = split(cur, &indices, &|f| unassigned(cur, f)) else {
+            break;
+        };
+        if added + groups.len() - 1 > MAX_CLONES {
+            break;
+        }
+        let mut next = cur.clone();
+        for (k, calls) in groups.into_iter().enumerate().skip(1) {
+            let mut copy = next.functions[fh].clone();
+            copy.name = format!("{}.{k}", copy.name);
+            let ch = next.functions.append(copy);
+            for (gh, eh) in calls {
+                if let ExprKind::Call { function, .. } = &mut next.functions[gh].exprs[eh].kind {
+                    *function = ch;
+                }
+            }
+            added += 1;
+        }
+        out = Some(next);
+    }
+    out
+}
+
+/// The calls of a helper to clone: the first helper (callers first) with `__local` pointer
+/// parameters that are not indices because its calls pass pointers into different objects,
+/// every call's pointer being into a known one. Its calls grouped by the objects they pass
+/// (as `(caller, call expression)`), one group per copy.
+#[allow(clippy::type_complexity)]
+fn split(
+    m: &Module,
+    indices: &HashMap<Handle<Function>, LocalIndex>,
+    unassigned: &dyn Fn(&Function) -> HashSet<Handle<Local>>,
+) -> Option<(Handle<Function>, Vec<Vec<(Handle<Function>, Handle<Expr>)>>)> {
+    for fh in callers_first(m) {
+        let f = &m.functions[fh];
+        if f.kernel.is_some() {
+            continue;
+        }
+        let (free, stepped) = (unassigned(f), candidates(m, f));
+        let known = indices.get(&fh);
+        // The parameters that could be indices and are not.
+        let open: Vec<usize> = f
+            .params
+            .iter()
+            .enumerate()
+            .filter(|&(_, p)| {
+                (free.contains(p) || stepped.contains(p))
+                    && matches!(
+                        m.types.as_pointer(f.locals[*p].ty.ty),
+                        Some((_, Some(AddressSpace::Local), _))
+                    )
+                    && !known.is_some_and(|k| k.params.contains_key(p))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if open.is_empty() {
+            continue;
+        }
+        let mut calls = Vec::new();
+        for (gh, g) in m.functions.iter() {
+            for (eh, e) in g.exprs.iter() {
+                let ExprKind::Call { function, args } = &e.kind else {
+                    continue;
+                };
+                if *function != fh {
+                    continue;
+                }
+                let roots: Vec<Option<Root>> = open
+                    .iter()
+                    .map(|&i| {
+                        let r = indices.get(&gh)?.root(m, g, *args.get(i)?)?;
+                        pointer_fits(m, r, f.locals[f.params[i]].ty.ty).then_some(r)
+                    })
+                    .collect();
+                calls.push((gh, eh, roots));
+            }
+        }
+        // Only the parameters every call gives a known object can become indices.
+        let usable: Vec<usize> = (0..open.len())
+            .filter(|&k| calls.iter().all(|c| c.2[k].is_some()))
+            .collect();
+        let mut groups: Vec<(Vec<Option<Root>>, Vec<(Handle<Function>, Handle<Expr>)>)> =
+            Vec::new();
+        for (gh, eh, roots) in calls {
+            let key: Vec<Option<Root>> = usable.iter().map(|&k| roots[k]).collect();
+            match groups.iter_mut().find(|g| g.0 == key) {
+                Some(g) => g.1.push((gh, eh)),
+                None => groups.push((key, vec![(gh, eh)])),
+            }
+        }
+        if groups.len() > 1 {
+            return Some((fh, groups.into_iter().map(|g| g.1).collect()));
+        }
+    }
+    None
+}
+
 /// Whether `l` is a `__local` variable of the function (a root object).
 fn is_local_variable(f: &Function, l: Handle<Local>) -> bool {
     let l = &f.locals[l];

@@ -126,6 +126,16 @@ pub struct Written {
     pub printf: Option<printf::Printf>,
 }
 
+/// Vulkan: `module` with its helpers that calls give pointers into different `__local`
+/// objects cloned per object, so that their `__local` pointers are indices and need no
+/// `VariablePointers` (see `local_index::specialize`); `None` when nothing is cloned. The
+/// caller lowers and reflects the copy (a clone's private objects take stack slots).
+pub fn specialize_local_helpers(module: &Module, opts: &Options) -> Option<Module> {
+    (opts.flavor.is_vulkan() && !opts.flat_generic)
+        .then(|| local_index::specialize(module, function::unassigned_pointer_params))
+        .flatten()
+}
+
 /// Lowers a validated module to SPIR-V words.
 pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Written> {
     let mut w = Writer::new(module, valid, opts.clone());
