@@ -1,5 +1,5 @@
 //! `clc-run --clc <clc-binary> [--vulkan] [--no-reference | --no-clang | --no-driver]
-//! [--include-pending] [--keep-spv DIR] [PATH...]`
+//! [--include-pending] [--keep-spv DIR] [--dump DIR] [PATH...]`
 //!
 //! For each spec (PATH = spec files or directories searched recursively; default `kernels/`):
 //! compiles the `.cl` with `<clc> -cl-std=<std> <options> <source> -o <tmp>.spv`, runs every
@@ -67,11 +67,13 @@ struct Options {
     /// `--vk-modules DIR`: run the Vulkan modules kept there by `--keep-spv` instead of
     /// compiling (for a machine without libclang, such as the GPU machine).
     vk_modules: Option<PathBuf>,
+    /// `--dump DIR`: every launch's outputs, as JSON, for comparing devices after the fact.
+    dump: Option<PathBuf>,
     paths: Vec<PathBuf>,
 }
 
 const USAGE: &str =
-    "usage: clc-run --clc <path-to-clc> [--vulkan] [--no-reference | --no-clang | --no-driver] [--include-pending] [--keep-spv DIR] [PATH...]\n\
+    "usage: clc-run --clc <path-to-clc> [--vulkan] [--no-reference | --no-clang | --no-driver] [--include-pending] [--keep-spv DIR] [--dump DIR] [PATH...]\n\
   PATH: spec files (.toml) or directories (searched recursively); default kernels/\n\
   --vulkan        compile with --target=vulkan1.2 and run on Vulkan (vkhost; $CLC_VK_DEVICE picks the device)\n\
   --no-reference  run neither reference (clang-22, the runtime's own compiler; with --vulkan: clc's OpenCL target)\n\
@@ -79,7 +81,8 @@ const USAGE: &str =
   --no-driver     skip building the source with the runtime's own compiler\n\
   --include-pending  also run specs marked `pending` (otherwise they are skipped)\n\
   --keep-spv DIR  keep the compiled modules as DIR/<group>_<name>.{clc,ref}.spv (--vulkan: .vk.spv, .vk.json, .clc.spv)\n\
-  --vk-modules DIR  with --vulkan: run the modules a --keep-spv run left in DIR instead of compiling (--clc not needed)";
+  --vk-modules DIR  with --vulkan: run the modules a --keep-spv run left in DIR instead of compiling (--clc not needed)\n\
+  --dump DIR      write each launch's outputs as DIR/<group>_<name>.<run>.<clc|vk|clang|driver|opencl>.json";
 
 fn parse_args() -> Result<Options> {
     let mut clc = None;
@@ -89,6 +92,7 @@ fn parse_args() -> Result<Options> {
     let mut include_pending = false;
     let mut keep = None;
     let mut vk_modules = None;
+    let mut dump = None;
     let mut paths = Vec::new();
     let mut it = std::env::args_os().skip(1);
     while let Some(a) = it.next() {
@@ -106,6 +110,9 @@ fn parse_args() -> Result<Options> {
                 keep = Some(PathBuf::from(
                     it.next().context("--keep-spv needs a value")?,
                 ))
+            }
+            Some("--dump") => {
+                dump = Some(PathBuf::from(it.next().context("--dump needs a value")?))
             }
             Some("--vk-modules") => {
                 vk_modules = Some(PathBuf::from(
@@ -145,6 +152,7 @@ fn parse_args() -> Result<Options> {
         include_pending,
         keep,
         vk_modules,
+        dump,
         paths,
     })
 }
@@ -240,6 +248,28 @@ fn real_main() -> Result<bool> {
 }
 
 /// `kernels/basic/vector_add.toml` → `basic_vector_add`, for temp file names.
+/// `--dump`: writes what launch `index` of `spec` gave `who` (a run that did not happen, or
+/// failed, writes nothing).
+fn dump_outputs(
+    opts: &Options,
+    spec: &SpecFile,
+    index: usize,
+    who: &str,
+    out: Option<&Result<Outputs>>,
+) {
+    let (Some(dir), Some(Ok(outputs))) = (&opts.dump, out) else {
+        return;
+    };
+    let path = dir.join(format!("{}.{index}.{who}.json", module_stem(spec)));
+    let written = std::fs::create_dir_all(dir)
+        .map_err(anyhow::Error::from)
+        .and_then(|()| Ok(serde_json::to_vec(outputs)?))
+        .and_then(|bytes| Ok(std::fs::write(&path, bytes)?));
+    if let Err(e) = written {
+        println!("note: could not write {}: {e:#}", path.display());
+    }
+}
+
 fn module_stem(spec: &SpecFile) -> String {
     let parent = spec
         .path
@@ -371,7 +401,7 @@ fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) 
     } else {
         Err("clang-22 was not asked for".to_string())
     };
-    for run in &spec.runs {
+    for (index, run) in spec.runs.iter().enumerate() {
         // The launches are independent child processes: run them side by side.
         let (clc_out, results) = std::thread::scope(|s| {
             let clc = s.spawn(|| clc_ok.then(|| run_isolated(run, &clc_spv)));
@@ -400,6 +430,10 @@ fn run_spec(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut Tally) 
                     .collect::<Vec<Result<Outputs>>>(),
             )
         });
+        dump_outputs(opts, spec, index, "clc", clc_out.as_ref());
+        for (oracle, result) in opts.oracles.iter().zip(&results) {
+            dump_outputs(opts, spec, index, oracle.label(), Some(result));
+        }
         let refs: Vec<RefRun> = opts
             .oracles
             .iter()
@@ -535,6 +569,12 @@ fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut 
         Err("not needed".to_string())
     };
     for run in runs {
+        // Its place in the spec (skipped runs included), which names its dumps.
+        let index = spec
+            .runs
+            .iter()
+            .position(|r| std::ptr::eq(r, run))
+            .unwrap_or_default();
         // Outputs that are the device's choice are not compared across targets.
         let mut cross = run.clone();
         for a in &mut cross.args {
@@ -563,6 +603,8 @@ fn run_spec_vulkan(opts: &Options, spec: &SpecFile, out_dir: &Path, tally: &mut 
                 reference.map(|h| h.join().unwrap_or_else(|_| Err(panicked()))),
             )
         });
+        dump_outputs(opts, spec, index, "vk", vk_out.as_ref());
+        dump_outputs(opts, spec, index, "opencl", ref_out.as_ref());
         let refs: Vec<RefRun> = ref_out
             .iter()
             .map(|result| RefRun {
