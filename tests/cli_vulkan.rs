@@ -757,6 +757,11 @@ fn local_pointers_into_one_object_need_no_variable_pointers() {
     // The same helper given pointers into `a` and into `b`: cloned, one copy per object.
     let two = helper.replace("sum(a, 2)", "sum(b, 2)");
     assert!(!variable_pointers(&two));
+    // A helper that only an uncalled helper calls is left out with it (its parameter
+    // would be given no object).
+    let dead = format!("int unused(local int *p) {{ return sum(p, 1); }}\n{helper}")
+        .replace("int unused", "int sum(local int *p, int n);\nint unused");
+    assert!(!variable_pointers(&dead));
     // A pointer chosen at run time between two objects.
     let chosen = "kernel void k(global int *o, local int *a) {\n\
                   local int b[8];\n\

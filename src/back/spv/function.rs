@@ -72,12 +72,13 @@ impl Writer<'_> {
         }
         self.called_functions = called.iter().copied().collect();
         let vulkan = self.opts.flavor.is_vulkan();
+        let reachable = reachable_from_kernels(self.m);
         for (h, f) in self.m.functions.iter() {
             // A Vulkan kernel's body is an ordinary function called by its entry point. A
-            // Vulkan module leaves out the functions nothing calls: no entry point reaches
-            // them (and a `__local` pointer parameter no call gives an object to would need
-            // variable pointers, `local_index`).
-            let uncalled_helper = f.kernel.is_none() && !called.contains(&h);
+            // Vulkan module leaves out the helpers no kernel reaches, directly or through
+            // other helpers: no entry point runs them (and a `__local` pointer parameter no
+            // call gives an object to would need variable pointers, `local_index`).
+            let uncalled_helper = f.kernel.is_none() && !reachable.contains(&h);
             if (f.kernel.is_none() || called.contains(&h) || vulkan) && !(vulkan && uncalled_helper)
             {
                 let id = self.b.id();
@@ -1137,6 +1138,27 @@ fn restrict_param(f: &Function, i: usize) -> bool {
 
 /// The pointer parameters of `f` that its body never assigns, increments or takes the
 /// address of: their value is the argument throughout.
+/// The functions a kernel calls, directly or through other functions (kernels included).
+pub(super) fn reachable_from_kernels(m: &clc_passes::ast::Module) -> BTreeSet<Handle<Function>> {
+    let mut seen: BTreeSet<Handle<Function>> = m
+        .functions
+        .iter()
+        .filter(|(_, f)| f.kernel.is_some())
+        .map(|(h, _)| h)
+        .collect();
+    let mut work: Vec<Handle<Function>> = seen.iter().copied().collect();
+    while let Some(h) = work.pop() {
+        for (_, e) in m.functions[h].exprs.iter() {
+            if let ExprKind::Call { function, .. } = e.kind {
+                if seen.insert(function) {
+                    work.push(function);
+                }
+            }
+        }
+    }
+    seen
+}
+
 pub(super) fn unassigned_pointer_params(
     m: &clc_passes::ast::Module,
     f: &Function,

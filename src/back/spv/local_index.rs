@@ -104,6 +104,8 @@ impl LocalIndex {
         unassigned: impl Fn(&Function) -> HashSet<Handle<Local>>,
     ) -> HashMap<Handle<Function>, LocalIndex> {
         let mut out: HashMap<Handle<Function>, LocalIndex> = HashMap::new();
+        // Calls from helpers no kernel reaches do not count: those are left out.
+        let reachable = super::function::reachable_from_kernels(m);
         for fh in callers_first(m) {
             let f = &m.functions[fh];
             let free = unassigned(f);
@@ -121,6 +123,9 @@ impl LocalIndex {
                     }
                     let mut k = Known::Any;
                     for (gh, g) in m.functions.iter() {
+                        if !reachable.contains(&gh) {
+                            continue;
+                        }
                         for (_, e) in g.exprs.iter() {
                             let ExprKind::Call { function, args } = &e.kind else {
                                 continue;
@@ -484,6 +489,7 @@ fn split(
     indices: &HashMap<Handle<Function>, LocalIndex>,
     unassigned: &dyn Fn(&Function) -> HashSet<Handle<Local>>,
 ) -> Option<(Handle<Function>, Vec<Vec<(Handle<Function>, Handle<Expr>)>>)> {
+    let reachable = super::function::reachable_from_kernels(m);
     for fh in callers_first(m) {
         let f = &m.functions[fh];
         if f.kernel.is_some() {
@@ -511,6 +517,9 @@ fn split(
         }
         let mut calls = Vec::new();
         for (gh, g) in m.functions.iter() {
+            if !reachable.contains(&gh) {
+                continue;
+            }
             for (eh, e) in g.exprs.iter() {
                 let ExprKind::Call { function, args } = &e.kind else {
                     continue;
