@@ -740,6 +740,7 @@ fn local_pointers_into_one_object_need_no_variable_pointers() {
         "local/local_pointer_index.cl",
         "fuzz/nvidia_vp_local_atomic.cl",
         "local/local_pointer_helpers.cl",
+        "local/local_pointer_select.cl",
     ] {
         let src = std::fs::read_to_string(kernels.join(k)).unwrap();
         assert!(!variable_pointers(&src), "{k} declares VariablePointers");

@@ -345,6 +345,12 @@ impl LocalIndex {
             }
             | ExprKind::IncDec { place, .. } => var(place),
             ExprKind::Comma(_, b) => self.eval(m, f, b, known),
+            // `c ? p : q` with both into the same object: an index chosen at run time.
+            ExprKind::Conditional {
+                then, otherwise, ..
+            } => self
+                .eval(m, f, then, known)
+                .meet(self.eval(m, f, otherwise, known)),
             _ => Known::None,
         };
         match k {
@@ -790,6 +796,29 @@ impl Writer<'_> {
             ExprKind::Comma(a, b) => {
                 self.effect(st, a)?;
                 self.local_flat(st, b)
+            }
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
+                // Only the chosen side is evaluated; the index is a phi of the two.
+                let c = self.condition(st, cond)?;
+                let (tl, el, merge) = (self.b.id(), self.b.id(), self.b.id());
+                self.b
+                    .selection_merge(merge, rspirv::spirv::SelectionControl::NONE)?;
+                self.b.branch_conditional(c, tl, el, [])?;
+                let side = |w: &mut Self, st: &mut FnState<'_>, label, e| -> Result<_> {
+                    w.begin(st, label)?;
+                    let v = w.local_flat(st, e)?;
+                    let end = st.label;
+                    w.b.branch(merge)?;
+                    Ok((v, end))
+                };
+                let t = side(self, st, tl, then)?;
+                let o = side(self, st, el, otherwise)?;
+                self.begin(st, merge)?;
+                Ok(self.b.phi(uint, None, [t, o])?)
             }
             _ => bug(x.span, "a __local pointer lowered as an index"),
         }
