@@ -31,8 +31,8 @@ const PASSES: &[Pass] = &[
 /// through them). An error is a bug (the input validated): its text says what the optimizer
 /// reported.
 pub fn optimize(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, String> {
-    let guarded = guard_pointers(words);
     let vulkan = matches!(env, TargetEnv::Vulkan_1_2 | TargetEnv::Vulkan_1_3);
+    let guarded = guard_pointers(words, !vulkan);
     // Conditional constant propagation is not run. On Vulkan modules with buffer-address
     // arithmetic its propagator asserts ("Unsettled value", aborting the process;
     // kernels/regressions/real_code.cl). On OpenCL modules the vendored optimizer's folding
@@ -101,7 +101,7 @@ fn own_passes(words: Vec<u32>) -> Vec<u32> {
 /// keeps a `volatile` local a variable: every `Volatile` load and store of one goes through
 /// a copy of its address. The rewrite works on the words (rspirv's reader rejects some
 /// valid modules, such as `kernels/memory/global_pointer_init`'s).
-fn guard_pointers(words: &[u32]) -> Vec<u32> {
+fn guard_pointers(words: &[u32], keep_struct_variables: bool) -> Vec<u32> {
     const HEADER: usize = 5;
     let Some((header, body)) = words.split_at_checked(HEADER) else {
         return words.to_vec();
@@ -132,6 +132,24 @@ fn guard_pointers(words: &[u32]) -> Vec<u32> {
         .filter(|i| i[3] == StorageClass::Function as u32)
         .map(|i| (i[2], i[1]))
         .collect();
+    // OpenCL: struct variables stay variables. Rewritten into SSA form they become
+    // struct-typed `OpPhi`s, which crash Intel's runtime when one decides a branch (the
+    // writer lowers a struct `?:` through a variable for that reason:
+    // kernels/regressions/struct_conditional).
+    let structs: HashSet<u32> = instructions()
+        .filter(|i| opcode(i) == Op::TypeStruct as u32 && i.len() > 1)
+        .map(|i| i[1])
+        .collect();
+    let struct_pointers: HashSet<u32> = instructions()
+        .filter(|i| opcode(i) == Op::TypePointer as u32 && i.len() > 3)
+        .filter(|i| i[2] == StorageClass::Function as u32 && structs.contains(&i[3]))
+        .map(|i| i[1])
+        .collect();
+    let struct_variables: HashSet<u32> = function_variables
+        .iter()
+        .filter(|&(_, ty)| keep_struct_variables && struct_pointers.contains(ty))
+        .map(|(&v, _)| v)
+        .collect();
     let mut bound = header[3];
     let mut out = header.to_vec();
     for inst in instructions() {
@@ -143,8 +161,12 @@ fn guard_pointers(words: &[u32]) -> Vec<u32> {
                 .then_some(2);
         let volatile =
             volatile_address(inst).filter(|&at| function_variables.contains_key(&inst[at]));
+        let structure = plain_address(inst).filter(|&at| struct_variables.contains(&inst[at]));
         let mut inst = inst.to_vec();
-        for at in [address, escaping, volatile].into_iter().flatten() {
+        for at in [address, escaping, volatile.or(structure)]
+            .into_iter()
+            .flatten()
+        {
             let ty = loaded
                 .get(&inst[at])
                 .or_else(|| function_variables.get(&inst[at]));
@@ -172,6 +194,15 @@ fn volatile_address(inst: &[u32]) -> Option<usize> {
     inst.get(access)
         .is_some_and(|&m| m & VOLATILE != 0)
         .then_some(address)
+}
+
+/// The address word of an `OpLoad` or `OpStore`.
+fn plain_address(inst: &[u32]) -> Option<usize> {
+    match opcode(inst) {
+        op if op == Op::Load as u32 => Some(3),
+        op if op == Op::Store as u32 => Some(1),
+        _ => None,
+    }
 }
 
 /// Removes the stores to `Function` variables that nothing reads: the variables that
