@@ -159,14 +159,14 @@ fn guard_pointers(words: &[u32], keep_struct_variables: bool) -> Vec<u32> {
         let escaping =
             (op == Op::Store as u32 && inst.len() > 2 && function_variables.contains_key(&inst[2]))
                 .then_some(2);
-        let volatile =
-            volatile_address(inst).filter(|&at| function_variables.contains_key(&inst[at]));
-        let structure = plain_address(inst).filter(|&at| struct_variables.contains(&inst[at]));
+        // A volatile local's loads and stores, and (OpenCL) a struct variable's.
+        let pinned = load_store(inst).and_then(|(at, volatile)| {
+            let var = inst[at];
+            (function_variables.contains_key(&var) && (volatile || struct_variables.contains(&var)))
+                .then_some(at)
+        });
         let mut inst = inst.to_vec();
-        for at in [address, escaping, volatile.or(structure)]
-            .into_iter()
-            .flatten()
-        {
+        for at in [address, escaping, pinned].into_iter().flatten() {
             let ty = loaded
                 .get(&inst[at])
                 .or_else(|| function_variables.get(&inst[at]));
@@ -182,27 +182,20 @@ fn guard_pointers(words: &[u32], keep_struct_variables: bool) -> Vec<u32> {
     out
 }
 
-/// The address word of a `Volatile` `OpLoad` or `OpStore` (a `volatile` local's reads and
-/// writes, which `SSARewrite` would otherwise turn into values).
-fn volatile_address(inst: &[u32]) -> Option<usize> {
+/// For an `OpLoad` or `OpStore`: the word holding its address (present), and whether it is
+/// a `Volatile` access.
+fn load_store(inst: &[u32]) -> Option<(usize, bool)> {
     const VOLATILE: u32 = rspirv::spirv::MemoryAccess::VOLATILE.bits();
     let (address, access) = match opcode(inst) {
         op if op == Op::Load as u32 => (3, 4),
         op if op == Op::Store as u32 => (1, 3),
         _ => return None,
     };
-    inst.get(access)
-        .is_some_and(|&m| m & VOLATILE != 0)
-        .then_some(address)
-}
-
-/// The address word of an `OpLoad` or `OpStore`.
-fn plain_address(inst: &[u32]) -> Option<usize> {
-    match opcode(inst) {
-        op if op == Op::Load as u32 => Some(3),
-        op if op == Op::Store as u32 => Some(1),
-        _ => None,
-    }
+    inst.get(address)?;
+    Some((
+        address,
+        inst.get(access).is_some_and(|&m| m & VOLATILE != 0),
+    ))
 }
 
 /// Removes the stores to `Function` variables that nothing reads: the variables that

@@ -4,6 +4,22 @@
 mod common;
 use common::*;
 
+/// Compiles `source` (in `dir`) for vulkan1.2 with `--reflect` and returns the reflection.
+fn vulkan_reflection(dir: &std::path::Path, source: &str) -> serde_json::Value {
+    let o = clc(
+        dir,
+        &[
+            "--target=vulkan1.2",
+            source,
+            "-o",
+            "r.spv",
+            "--reflect=r.json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    serde_json::from_str(&std::fs::read_to_string(dir.join("r.json")).unwrap()).unwrap()
+}
+
 #[test]
 fn vulkan_targets_write_compute_modules_and_their_abi() {
     let d = tempfile::tempdir().unwrap();
@@ -73,19 +89,7 @@ fn vulkan_reflection_says_which_kernels_cannot_observe_their_work_groups() {
          kernel void scratch(global int *o, local int *t) { t[0] = 1; o[0] = t[0]; }\n\
          kernel __attribute__((reqd_work_group_size(64, 1, 1))) void fixed(global int *o) { o[0] = 1; }\n",
     );
-    let o = clc(
-        d.path(),
-        &[
-            "--target=vulkan1.2",
-            "g.cl",
-            "-o",
-            "g.spv",
-            "--reflect=g.json",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let r: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.path().join("g.json")).unwrap()).unwrap();
+    let r = vulkan_reflection(d.path(), "g.cl");
     let free: Vec<(String, bool)> = r["kernels"]
         .as_array()
         .unwrap()
@@ -781,19 +785,7 @@ fn cloned_helpers_have_their_stack_slots_in_the_reflected_frame() {
     let d = tempfile::tempdir().unwrap();
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("kernels/local/local_pointer_helpers.cl");
-    let o = clc(
-        d.path(),
-        &[
-            "--target=vulkan1.2",
-            src.to_str().unwrap(),
-            "-o",
-            "h.spv",
-            "--reflect=h.json",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let r: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.path().join("h.json")).unwrap()).unwrap();
+    let r = vulkan_reflection(d.path(), src.to_str().unwrap());
     let weigh = r["kernels"]
         .as_array()
         .unwrap()

@@ -247,7 +247,6 @@ fn real_main() -> Result<bool> {
     Ok(tally.failed == 0)
 }
 
-/// `kernels/basic/vector_add.toml` → `basic_vector_add`, for temp file names.
 /// `--dump`: writes what launch `index` of `spec` gave `who` (a run that did not happen, or
 /// failed, writes nothing).
 fn dump_outputs(
@@ -270,6 +269,7 @@ fn dump_outputs(
     }
 }
 
+/// `kernels/basic/vector_add.toml` → `basic_vector_add`, for temp file names.
 fn module_stem(spec: &SpecFile) -> String {
     let parent = spec
         .path

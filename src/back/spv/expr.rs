@@ -484,23 +484,13 @@ impl Writer<'_> {
         } else {
             None
         };
-        let c = self.condition(st, cond)?;
-        let (tl, el, merge) = (self.b.id(), self.b.id(), self.b.id());
-        self.b.selection_merge(merge, SelectionControl::NONE)?;
-        self.b.branch_conditional(c, tl, el, [])?;
-        let arm = |w: &mut Self, st: &mut FnState<'_>, label, e| -> Result<(Word, Word)> {
-            w.begin(st, label)?;
+        let [(tv, t_end), (ev, e_end)] = self.choose(st, cond, [then, otherwise], |w, st, e| {
             let v = w.value(st, e)?;
             if let Some(tmp) = tmp {
                 w.b.store(tmp, v, None, [])?;
             }
-            let end = st.label;
-            w.b.branch(merge)?;
-            Ok((v, end))
-        };
-        let (tv, t_end) = arm(self, st, tl, then)?;
-        let (ev, e_end) = arm(self, st, el, otherwise)?;
-        self.begin(st, merge)?;
+            Ok(v)
+        })?;
         if let Some(tmp) = tmp {
             Ok(self.b.load(ty, None, tmp, None, [])?)
         } else if matches!(self.m.types.get(result), Type::Void) {
@@ -509,6 +499,31 @@ impl Writer<'_> {
             self.note_logical_pointer(result);
             Ok(self.b.phi(ty, None, [(tv, t_end), (ev, e_end)])?)
         }
+    }
+
+    /// `cond ? then : otherwise` as a selection that evaluates only the chosen side: `side`
+    /// lowers each operand in its own block. Each side's value with the block it ended in
+    /// (for an `OpPhi`); the merge block is open.
+    pub(super) fn choose(
+        &mut self,
+        st: &mut FnState<'_>,
+        cond: Handle<Expr>,
+        sides: [Handle<Expr>; 2],
+        mut side: impl FnMut(&mut Self, &mut FnState<'_>, Handle<Expr>) -> Result<Word>,
+    ) -> Result<[(Word, Word); 2]> {
+        let c = self.condition(st, cond)?;
+        let (tl, el, merge) = (self.b.id(), self.b.id(), self.b.id());
+        self.b.selection_merge(merge, SelectionControl::NONE)?;
+        self.b.branch_conditional(c, tl, el, [])?;
+        let mut out = [(0, 0); 2];
+        for (slot, (label, e)) in out.iter_mut().zip([(tl, sides[0]), (el, sides[1])]) {
+            self.begin(st, label)?;
+            let v = side(self, st, e)?;
+            *slot = (v, st.label);
+            self.b.branch(merge)?;
+        }
+        self.begin(st, merge)?;
+        Ok(out)
     }
 
     fn binary(

@@ -1136,8 +1136,6 @@ fn restrict_param(f: &Function, i: usize) -> bool {
         .is_some_and(|k| k.restrict_args.get(i) == Some(&true))
 }
 
-/// The pointer parameters of `f` that its body never assigns, increments or takes the
-/// address of: their value is the argument throughout.
 /// The functions a kernel calls, directly or through other functions (kernels included).
 pub(super) fn reachable_from_kernels(m: &clc_passes::ast::Module) -> BTreeSet<Handle<Function>> {
     let mut seen: BTreeSet<Handle<Function>> = m
@@ -1159,6 +1157,8 @@ pub(super) fn reachable_from_kernels(m: &clc_passes::ast::Module) -> BTreeSet<Ha
     seen
 }
 
+/// The pointer parameters of `f` that its body never assigns, increments or takes the
+/// address of: their value is the argument throughout.
 pub(super) fn unassigned_pointer_params(
     m: &clc_passes::ast::Module,
     f: &Function,

@@ -122,25 +122,14 @@ impl LocalIndex {
                         continue;
                     }
                     let mut k = Known::Any;
-                    for (gh, g) in m.functions.iter() {
-                        if !reachable.contains(&gh) {
-                            continue;
-                        }
-                        for (_, e) in g.exprs.iter() {
-                            let ExprKind::Call { function, args } = &e.kind else {
-                                continue;
-                            };
-                            if *function != fh {
-                                continue;
-                            }
-                            k = k.meet(match (out.get(&gh), args.get(i)) {
-                                (Some(caller), Some(&a)) => match caller.root(m, g, a) {
-                                    Some(r) => Known::Root(r),
-                                    None => Known::None,
-                                },
-                                _ => Known::None,
-                            });
-                        }
+                    for (gh, g, _, args) in calls_to(m, &reachable, fh) {
+                        k = k.meet(match (out.get(&gh), args.get(i)) {
+                            (Some(caller), Some(&a)) => match caller.root(m, g, a) {
+                                Some(r) => Known::Root(r),
+                                None => Known::None,
+                            },
+                            _ => Known::None,
+                        });
                     }
                     if let Known::Root(r) = k {
                         if pointer_fits(m, r, f.locals[p].ty.ty) {
@@ -420,6 +409,46 @@ fn callers_first(m: &Module) -> Vec<Handle<Function>> {
     order
 }
 
+/// The calls of `fh` made by the functions in `reachable`: the caller, its definition, the
+/// call expression and its arguments.
+fn calls_to<'m>(
+    m: &'m Module,
+    reachable: &'m std::collections::BTreeSet<Handle<Function>>,
+    fh: Handle<Function>,
+) -> impl Iterator<
+    Item = (
+        Handle<Function>,
+        &'m Function,
+        Handle<Expr>,
+        &'m [Handle<Expr>],
+    ),
+> + 'm {
+    m.functions
+        .iter()
+        .filter(move |(gh, _)| reachable.contains(gh))
+        .flat_map(move |(gh, g)| {
+            g.exprs.iter().filter_map(move |(eh, e)| match &e.kind {
+                ExprKind::Call { function, args } if *function == fh => {
+                    Some((gh, g, eh, args.as_slice()))
+                }
+                _ => None,
+            })
+        })
+}
+
+/// Whether some helper has a `__local` pointer parameter (what `specialize` may clone).
+fn has_local_pointer_params(m: &Module) -> bool {
+    m.functions.iter().any(|(_, f)| {
+        f.kernel.is_none()
+            && f.params.iter().any(|&p| {
+                matches!(
+                    m.types.as_pointer(f.locals[p].ty.ty),
+                    Some((_, Some(AddressSpace::Local), _))
+                )
+            })
+    })
+}
+
 /// The most helper clones `specialize` adds to one module.
 const MAX_CLONES: usize = 64;
 
@@ -436,6 +465,9 @@ pub(super) fn specialize(
     m: &Module,
     unassigned: impl Fn(&Module, &Function) -> HashSet<Handle<Local>>,
 ) -> Option<Module> {
+    if !has_local_pointer_params(m) {
+        return None;
+    }
     let mut out: Option<Module> = None;
     let mut added = 0;
     loop {
@@ -522,26 +554,15 @@ fn split(
             continue;
         }
         let mut calls = Vec::new();
-        for (gh, g) in m.functions.iter() {
-            if !reachable.contains(&gh) {
-                continue;
-            }
-            for (eh, e) in g.exprs.iter() {
-                let ExprKind::Call { function, args } = &e.kind else {
-                    continue;
-                };
-                if *function != fh {
-                    continue;
-                }
-                let roots: Vec<Option<Root>> = open
-                    .iter()
-                    .map(|&i| {
-                        let r = indices.get(&gh)?.root(m, g, *args.get(i)?)?;
-                        pointer_fits(m, r, f.locals[f.params[i]].ty.ty).then_some(r)
-                    })
-                    .collect();
-                calls.push((gh, eh, roots));
-            }
+        for (gh, g, eh, args) in calls_to(m, &reachable, fh) {
+            let roots: Vec<Option<Root>> = open
+                .iter()
+                .map(|&i| {
+                    let r = indices.get(&gh)?.root(m, g, *args.get(i)?)?;
+                    pointer_fits(m, r, f.locals[f.params[i]].ty.ty).then_some(r)
+                })
+                .collect();
+            calls.push((gh, eh, roots));
         }
         // Only the parameters every call gives a known object can become indices.
         let usable: Vec<usize> = (0..open.len())
@@ -803,22 +824,9 @@ impl Writer<'_> {
                 otherwise,
             } => {
                 // Only the chosen side is evaluated; the index is a phi of the two.
-                let c = self.condition(st, cond)?;
-                let (tl, el, merge) = (self.b.id(), self.b.id(), self.b.id());
-                self.b
-                    .selection_merge(merge, rspirv::spirv::SelectionControl::NONE)?;
-                self.b.branch_conditional(c, tl, el, [])?;
-                let side = |w: &mut Self, st: &mut FnState<'_>, label, e| -> Result<_> {
-                    w.begin(st, label)?;
-                    let v = w.local_flat(st, e)?;
-                    let end = st.label;
-                    w.b.branch(merge)?;
-                    Ok((v, end))
-                };
-                let t = side(self, st, tl, then)?;
-                let o = side(self, st, el, otherwise)?;
-                self.begin(st, merge)?;
-                Ok(self.b.phi(uint, None, [t, o])?)
+                let sides =
+                    self.choose(st, cond, [then, otherwise], |w, st, e| w.local_flat(st, e))?;
+                Ok(self.b.phi(uint, None, sides)?)
             }
             _ => bug(x.span, "a __local pointer lowered as an index"),
         }
