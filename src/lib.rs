@@ -11,7 +11,7 @@
 
 #![warn(missing_docs)]
 // `unsafe` is allowed only in `front::clang` (libclang), `output` (`close(2)`) and
-// `spvtools::system` (SPIRV-Tools' C API, feature `system-spirv-tools`).
+// `spvtools::{capi, shim}` (SPIRV-Tools' C API and clc's C++ shim over its optimizer).
 #![deny(unsafe_code)]
 
 pub mod back;
@@ -28,7 +28,7 @@ pub mod output;
 pub mod reflect;
 pub mod render;
 pub mod source;
-mod spvtools;
+pub mod spvtools;
 mod val_pieces;
 
 pub use build_script::Build;

@@ -1,29 +1,21 @@
 //! SPIRV-Tools, the one way the rest of clc reaches it: the validator, the optimizer and
 //! the disassembler, all in-process.
 //!
-//! Two backends link the library:
-//! - `vendored` (the default feature `vendored-spirv-tools`): the `spirv-tools` crate, whose
-//!   C++ is built from source by its build script, minutes on a first build.
-//! - `system` (feature `system-spirv-tools`): the SPIRV-Tools installed on the machine
-//!   (2023.1 or newer, found with pkg-config), plus a small C++ shim for the optimizer
-//!   (`optimizer.cpp`), which 2023.1 offers only as a C++ class. It wins when both features
-//!   are on.
+//! Two builds of the library, chosen by feature:
+//! - `vendored-spirv-tools` (the default): build.rs compiles the part of SPIRV-Tools clc
+//!   calls from `third_party/spirv-tools` (the validator, the disassembler, six optimizer
+//!   passes), optimized whatever the profile, in a few unity units.
+//! - `system-spirv-tools`: the SPIRV-Tools installed on the machine (2023.1 or newer, found
+//!   with pkg-config). It wins when both features are on.
 //!
 //! Both export the same C API, through which `capi` calls the validator and the
-//! disassembler; each backend runs the optimizer its own way.
+//! disassembler, and a small C++ shim of clc's (`optimizer.cpp` or
+//! `vendored_optimizer.cpp`) puts the same C ABI over the optimizer for `shim`.
 
 use std::fmt;
 
 mod capi;
-#[cfg(feature = "system-spirv-tools")]
-mod system;
-#[cfg(feature = "system-spirv-tools")]
-use system as backend;
-
-#[cfg(all(feature = "vendored-spirv-tools", not(feature = "system-spirv-tools")))]
-mod vendored;
-#[cfg(all(feature = "vendored-spirv-tools", not(feature = "system-spirv-tools")))]
-use vendored as backend;
+mod shim;
 
 #[cfg(not(any(feature = "vendored-spirv-tools", feature = "system-spirv-tools")))]
 compile_error!("clc needs SPIRV-Tools: enable `vendored-spirv-tools` or `system-spirv-tools`");
@@ -138,7 +130,7 @@ pub fn optimize(
     passes: &[Pass],
     options: OptimizerOptions,
 ) -> Result<Vec<u32>, String> {
-    backend::optimize(words, env, passes, options)
+    shim::optimize(words, env, passes, options)
 }
 
 /// SPIR-V assembly of `words`: friendly names, no indentation, the header as comments;

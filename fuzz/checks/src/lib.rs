@@ -195,8 +195,7 @@ pub fn compile_outcome(data: &[u8]) -> Option<bool> {
 /// universal environment of its version for OpenCL modules (independent of the OpenCL
 /// environment clc picks), the Vulkan environment for Vulkan ones.
 fn check_module(words: &[u32], target: Target) {
-    use spirv_tools::val::{Validator, ValidatorOptions};
-    use spirv_tools::TargetEnv;
+    use clc::spvtools::{TargetEnv, Validator, ValidatorOptions};
     assert!(words.len() > 5, "module of {} words", words.len());
     assert_eq!(words[0], 0x0723_0203, "SPIR-V magic number");
     let (env, options) = match target {
@@ -210,7 +209,7 @@ fn check_module(words: &[u32], target: Target) {
                 5 => TargetEnv::Universal_1_5,
                 _ => TargetEnv::Universal_1_6,
             };
-            (env, None)
+            (env, ValidatorOptions::default())
         }
         Target::Vulkan(minor) => (
             if minor >= 3 {
@@ -218,14 +217,13 @@ fn check_module(words: &[u32], target: Target) {
             } else {
                 TargetEnv::Vulkan_1_2
             },
-            Some(ValidatorOptions {
+            ValidatorOptions {
                 scalar_block_layout: true,
                 ..Default::default()
-            }),
+            },
         ),
     };
-    let validator = spirv_tools::val::create(Some(env));
-    if let Err(e) = validator.validate(words, options) {
+    if let Err(e) = Validator::new(env).validate(words, options) {
         panic!("clc wrote a module that fails validation ({env:?}): {e}");
     }
 }

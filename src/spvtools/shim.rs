@@ -1,5 +1,7 @@
-//! The SPIRV-Tools installed on the machine, linked by build.rs: its optimizer through
-//! `optimizer.cpp` (the rest goes through `capi`).
+//! The optimizer, through the C ABI of the small C++ shim build.rs compiles with the
+//! library: `optimizer.cpp` over an installed SPIRV-Tools' public `Optimizer`, or
+//! `vendored_optimizer.cpp` over the vendored sources' internals. Both export
+//! `clc_spv_optimize`; the rest of the library goes through `capi`.
 //!
 //! Every object the library hands out is owned by one Rust value here that destroys it on
 //! drop; no pointer outlives the call or value that holds it.
@@ -9,7 +11,7 @@ use super::capi::{self, RawOptimizerOptions};
 use super::{OptimizerOptions, Pass, TargetEnv};
 use std::ffi::{c_char, c_void, CStr};
 
-/// `optimizer.cpp`'s C ABI over the installed optimizer.
+/// The shims' C ABI.
 mod ffi {
     use super::capi::ffi::OptimizerOptions;
     use std::ffi::{c_char, c_int, c_void};
