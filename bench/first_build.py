@@ -56,6 +56,7 @@ PEER_MAIN_RS = """fn main() {
 
 
 def manifest(name, build_dep, profile=""):
+    dep = 'spirv-tools-sys = "0.12"' if name == "peer" else ""
     return f"""[package]
 name = "{name}"
 version = "0.1.0"
@@ -66,7 +67,7 @@ publish = false
 {build_dep}
 
 [dependencies]
-{"spirv-tools-sys = \"0.12\"" if name == "peer" else ""}
+{dep}
 
 [workspace]
 {profile}
