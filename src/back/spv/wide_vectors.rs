@@ -266,6 +266,10 @@ impl Lowering {
                 ));
             }
         }
+        // In the order of their ids (a map's order would differ from run to run): each
+        // goes in at position 1, so the highest id first.
+        let mut lengths: Vec<(u32, Word)> = lengths.into_iter().collect();
+        lengths.sort_unstable_by_key(|&(_, c)| std::cmp::Reverse(c));
         for (n, c) in lengths {
             types.insert(
                 1,
