@@ -33,6 +33,7 @@ fn link_system_spirv_tools() {
     // The oldest release clc's test suite has passed with (Debian bookworm's).
     const OLDEST: &str = "2023.1";
     println!("cargo:rerun-if-changed=src/spvtools/optimizer.cpp");
+    println!("cargo:rerun-if-changed=src/spvtools/optimizer_abi.h");
     let lib = pkg_config::Config::new()
         .atleast_version(OLDEST)
         .cargo_metadata(false)
@@ -77,6 +78,7 @@ fn build_vendored_spirv_tools() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-changed=third_party/spirv-tools");
     println!("cargo:rerun-if-changed=src/spvtools/vendored_optimizer.cpp");
+    println!("cargo:rerun-if-changed=src/spvtools/optimizer_abi.h");
     let list = std::fs::read_to_string(root.join("units.txt"))
         .unwrap_or_else(|e| panic!("{}: {e}", root.join("units.txt").display()));
     let mut build = cc::Build::new();

@@ -1,6 +1,8 @@
-// The one call clc makes into SPIRV-Tools' optimizer, behind a C ABI for `system.rs`: the
+// The one call clc makes into SPIRV-Tools' optimizer, behind the C ABI of optimizer_abi.h for `shim.rs`: the
 // SPIRV-Tools of Debian bookworm (2023.1) offers its optimizer only as a C++ class.
 // Built by build.rs with the feature `system-spirv-tools`.
+
+#include "optimizer_abi.h"
 
 #include <spirv-tools/optimizer.hpp>
 
@@ -10,13 +12,6 @@
 
 extern "C" {
 
-typedef void (*clc_spv_message_fn)(void* ctx, const char* message);
-typedef void (*clc_spv_words_fn)(void* ctx, const uint32_t* words, size_t count);
-
-// Runs the passes named by `flags` (spirv-opt's, such as "--ssa-rewrite") over `words` with
-// `options`. Each message of the optimizer goes to `message`; the optimized module goes to
-// `result`, whose words live only during that call. Returns 0 on success, 1 if a flag names
-// no pass, 2 if the optimizer failed (its messages say why).
 int clc_spv_optimize(spv_target_env env, const char* const* flags, size_t flag_count,
                      const uint32_t* words, size_t word_count, spv_optimizer_options options,
                      clc_spv_message_fn message, void* message_ctx, clc_spv_words_fn result,

@@ -5,6 +5,8 @@
 // (`RegisterPassFromFlag`), which would pull all of them into the build.
 // Built by build.rs with the feature `vendored-spirv-tools`.
 
+#include "optimizer_abi.h"
+
 #include "source/opt/block_merge_pass.h"
 #include "source/opt/build_module.h"
 #include "source/opt/ccp_pass.h"
@@ -43,13 +45,7 @@ std::unique_ptr<spvtools::opt::Pass> pass_for_flag(const char* flag) {
 
 extern "C" {
 
-typedef void (*clc_spv_message_fn)(void* ctx, const char* message);
-typedef void (*clc_spv_words_fn)(void* ctx, const uint32_t* words, size_t count);
-
-// As optimizer.cpp's: runs the passes named by `flags` over `words` with `options` (whose
-// validator switch is ignored: clc has validated the input); messages go to `message`, the
-// optimized module to `result`. Returns 0 on success, 1 if a flag names no pass clc runs,
-// 2 if the optimizer failed (its messages say why).
+// optimizer_abi.h says what it does; a flag naming a pass clc does not run returns 1.
 int clc_spv_optimize(spv_target_env env, const char* const* flags, size_t flag_count,
                      const uint32_t* words, size_t word_count, spv_optimizer_options options,
                      clc_spv_message_fn message, void* message_ctx, clc_spv_words_fn result,
