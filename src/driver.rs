@@ -468,13 +468,13 @@ fn compile_now(
         Ok(w) => w,
         Err(spv::Error::Unsupported(d)) => {
             let mut all = diags;
-            all.push(d);
+            all.push(*d);
             return Err(Error::Input {
                 diagnostics: all,
                 sources,
             });
         }
-        Err(spv::Error::Bug(bug)) => return Err(Error::Internal { bug, sources }),
+        Err(spv::Error::Bug(bug)) => return Err(Error::Internal { bug: *bug, sources }),
     };
 
     let spv::Written {

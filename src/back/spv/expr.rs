@@ -68,9 +68,15 @@ impl Writer<'_> {
     }
 
     /// The value of an expression.
+    ///
+    /// Expression trees are as deep as the source's operator chains (tens of thousands of
+    /// levels in generated code), and this recursion runs on each level, so its frame is
+    /// kept small: each kind's work is a function of its own. (In an unoptimized build, as
+    /// Cargo builds build scripts, one function holding every arm took 27 KB of stack per
+    /// level, and a 20,000-operator chain spent most of its time faulting stack pages in.)
     pub(super) fn value(&mut self, st: &mut FnState<'_>, e: Handle<Expr>) -> Result<Word> {
-        let x = st.f.exprs[e].clone();
-        let span = x.span;
+        let x = &st.f.exprs[e];
+        let (span, ty_ast) = (x.span, x.ty);
         // Constants are module-scope: no code here to locate.
         if !matches!(
             x.kind,
@@ -78,153 +84,41 @@ impl Writer<'_> {
         ) {
             self.line(span);
         }
-        // Vulkan: pointers into Function storage (`flavor::logical_private`) have no AST
-        // type of their own (a private pointer type is a buffer address).
-        match x.kind {
-            ExprKind::AddrOf(p) if self.in_function_storage(st, p) => return self.place(st, p),
-            ExprKind::Load(p) if self.logical_pointer(st, e) => {
-                if let ExprKind::Local(l) = st.f.exprs[p].kind {
-                    // Never written, so an SSA value (`unassigned_pointer_params`).
-                    return match st.values.get(&l) {
-                        Some(&v) => Ok(v),
-                        None => bug(span, "a logical pointer parameter without its value"),
-                    };
-                }
-            }
-            _ => {}
+        if let Some(v) = self.value_special(st, e)? {
+            return Ok(v);
         }
-        // A `__local` pointer kept as an object and an index (`local_index`): here its value,
-        // an access chain of the object. (`&place` and an array's decay are access chains of
-        // their place already, one index per level.)
-        let direct = matches!(
-            x.kind,
-            ExprKind::AddrOf(_)
-                | ExprKind::Cast {
-                    kind: CastKind::ArrayToPointer,
-                    ..
-                }
-        );
-        if let Some(r) = self.local_root(st, e).filter(|_| !direct) {
-            let flat = self.local_flat(st, e)?;
-            let Some((pointee, _, _)) = self.m.types.as_pointer(x.ty) else {
-                return bug(span, "a __local index of a non-pointer");
-            };
-            return Ok(self.local_chain(st, r, flat, pointee, span)?.0);
-        }
-        let ty = self.ty(x.ty, span)?;
+        // The function's expressions outlive `st`'s borrow: no copy of the node.
+        let f = st.f;
+        let x = &f.exprs[e];
         if let Category::Place { .. } = x.category {
             if let ExprKind::Swizzle { .. } = x.kind {
                 return bug(span, "vector components used as a value without a load");
             }
             return bug(span, "place used as a value without a load");
         }
-        let scalar = self.m.types.as_scalar(x.ty);
+        let ty = self.ty(ty_ast, span)?;
         Ok(match x.kind {
-            ExprKind::IntConst(v) => match scalar {
-                Some(s) => self.scalar_const(s, ConstScalar::Int(v)),
-                None => return bug(span, "integer constant of a non-scalar type"),
-            },
-            ExprKind::FloatConst(v) => match scalar {
-                Some(s) => self.scalar_const(s, ConstScalar::Float(v)),
-                None => return bug(span, "float constant of a non-scalar type"),
-            },
-            ExprKind::BoolConst(v) => {
-                self.scalar_const(Scalar::Bool, ConstScalar::Int(u64::from(v)))
+            ExprKind::IntConst(_) | ExprKind::FloatConst(_) | ExprKind::BoolConst(_) => {
+                self.value_const(&x.kind, ty_ast, span)?
             }
             ExprKind::Member { base, field } => {
-                if matches!(self.m.types.get(st.f.exprs[base].ty), Type::Struct(d) if self.m.types.structs[*d].is_union)
-                {
-                    return super::unsupported(
-                        span,
-                        "a member of a union value that is not stored in a variable",
-                    );
-                }
-                let index = match self.m.types.get(st.f.exprs[base].ty) {
-                    Type::Struct(d) => self.member_index(*d, field),
-                    _ => field,
-                };
-                let v = self.value(st, base)?;
-                if self.byte_member(st.f.exprs[base].ty, field).is_some() {
-                    let bytes_ty = self.bytes_ty(x.ty);
-                    let bytes = self.b.composite_extract(bytes_ty, None, v, [index])?;
-                    self.from_bytes(bytes, x.ty, span)?
-                } else {
-                    self.b.composite_extract(ty, None, v, [index])?
-                }
+                self.value_member(st, base, field, ty, ty_ast, span)?
             }
             ExprKind::Local(_)
             | ExprKind::Global(_)
             | ExprKind::Deref(_)
             | ExprKind::Index { .. }
             | ExprKind::CompoundLiteral { .. } => return bug(span, "place kind in a value"),
-            ExprKind::Load(p) if matches!(st.f.exprs[p].kind, ExprKind::Local(l) if st.values.contains_key(&l)) =>
-            {
-                let ExprKind::Local(l) = st.f.exprs[p].kind else {
-                    return bug(span, "SSA parameter");
-                };
-                match st.local_arrays.get(&l).copied() {
-                    // A kernel's `__local` argument: its first element, an access chain of
-                    // the work-group array (no variable pointer).
-                    Some((var, elem, sc)) => {
-                        let ptr = self.pointer_sc(sc, elem);
-                        let zero = self.u32_const(0);
-                        self.b.access_chain(ptr, None, var, [zero])?
-                    }
-                    None => st.values[&l],
-                }
-            }
-            ExprKind::Load(p) => {
-                // A program-scope sampler is a constant, not a variable.
-                if let ExprKind::Global(g) = st.f.exprs[p].kind {
-                    if let Some(&bits) = self.sampler_globals.get(&g) {
-                        return Ok(self.sampler_value(st, bits));
-                    }
-                }
-                let r = self.resolve(st, p)?;
-                self.load_resolved(&r)?
-            }
+            ExprKind::Load(p) => self.value_load(st, p)?,
             ExprKind::AddrOf(p) => self.place(st, p)?,
-            ExprKind::Swizzle { base, indices } => {
+            ExprKind::Swizzle { base, ref indices } => {
                 let v = self.value(st, base)?;
-                self.components(v, &indices, ty)?
+                self.components(v, indices, ty)?
             }
-            ExprKind::VectorLiteral(parts) => {
-                // Built from scalars (see `build_vector`).
-                let mut ids = Vec::new();
-                for p in parts {
-                    let v = self.value(st, p)?;
-                    match self.numeric(st.f.exprs[p].ty) {
-                        Some((elem, n)) if n > 1 => {
-                            let et = self.scalar(elem);
-                            for k in 0..u32::from(n) {
-                                ids.push(self.b.composite_extract(et, None, v, [k])?);
-                            }
-                        }
-                        _ => ids.push(v),
-                    }
-                }
-                self.build_vector(ty, &ids)?
-            }
-            ExprKind::Unary(op, a) => {
-                let v = self.value(st, a)?;
-                let at = st.f.exprs[a].ty;
-                match op {
-                    UnaryOp::Neg => match self.numeric(at) {
-                        Some((Scalar::Float { .. }, _)) => self.b.f_negate(ty, None, v)?,
-                        _ => self.b.s_negate(ty, None, v)?,
-                    },
-                    UnaryOp::BitNot => self.b.not(ty, None, v)?,
-                    UnaryOp::LogicalNot => {
-                        let t = self.truthy(st, a, v)?;
-                        let n = self.numeric(at).map_or(1, |n| n.1);
-                        let bool_ty = self.bool_ty_n(n);
-                        let r = self.b.logical_not(bool_ty, None, t)?;
-                        self.bool_to(x.ty, r, span)?
-                    }
-                }
-            }
-            ExprKind::Binary(op, a, b) => self.binary(st, op, a, b, x.ty, span)?,
-            ExprKind::Logical(op, a, b) => self.logical(st, op, a, b, x.ty, span)?,
+            ExprKind::VectorLiteral(ref parts) => self.value_vector_literal(st, parts, ty)?,
+            ExprKind::Unary(op, a) => self.value_unary(st, op, a, ty, ty_ast, span)?,
+            ExprKind::Binary(op, a, b) => self.binary(st, op, a, b, ty_ast, span)?,
+            ExprKind::Logical(op, a, b) => self.logical(st, op, a, b, ty_ast, span)?,
             ExprKind::Assign { place, value } => {
                 let v = self.value(st, value)?;
                 let r = self.resolve(st, place)?;
@@ -236,135 +130,25 @@ impl Writer<'_> {
                 place,
                 value,
                 compute,
-                fused: true,
-            } => {
-                let Some(p) = clc_passes::contract::product(self.m, st.f, value) else {
-                    return bug(span, "fused compound assignment of no product");
-                };
-                let r = self.resolve(st, place)?;
-                let pty = st.f.exprs[place].ty;
-                let old = self.load_resolved(&r)?;
-                let a = self.value(st, p.a)?;
-                let b = self.value(st, p.b)?;
-                let c = self.convert_value(old, pty, compute, span)?;
-                let cty = self.ty(compute, span)?;
-                let negate = p.negated != (op == BinaryOp::Sub);
-                let res = self.fused_mul_add(cty, a, b, c, negate, false)?;
-                let new = self.convert_value(res, compute, pty, span)?;
-                self.store_resolved(&r, new)?;
-                new
-            }
-            ExprKind::CompoundAssign {
-                op,
-                place,
-                value,
-                compute,
-                fused: false,
-            } => {
-                let r = self.resolve(st, place)?;
-                let pty = st.f.exprs[place].ty;
-                let old = self.load_resolved(&r)?;
-                let rhs = self.value(st, value)?;
-                let vty = st.f.exprs[value].ty;
-                let new = if self.m.types.as_pointer(pty).is_some() {
-                    self.pointer_offset(old, pty, rhs, vty, op == BinaryOp::Sub, span)?
-                } else {
-                    let shift = matches!(op, BinaryOp::Shl | BinaryOp::Shr);
-                    let l = self.convert_value(old, pty, compute, span)?;
-                    let r = if shift {
-                        rhs
-                    } else {
-                        self.convert_value(rhs, vty, compute, span)?
-                    };
-                    let res =
-                        self.arith(op, l, compute, r, if shift { vty } else { compute }, span)?;
-                    self.convert_value(res, compute, pty, span)?
-                };
-                self.store_resolved(&r, new)?;
-                new
-            }
+                fused,
+            } => self.value_compound_assign(st, op, place, value, compute, fused, span)?,
             ExprKind::IncDec {
                 place,
                 increment,
                 prefix,
-            } => {
-                let r = self.resolve(st, place)?;
-                let old = self.load_resolved(&r)?;
-                let new = if self.m.types.as_pointer(x.ty).is_some() {
-                    let step = self.u64_const(if increment { 1 } else { u64::MAX });
-                    self.ptr_chain(ty, old, step, increment)?
-                } else {
-                    let Some(num) = self.numeric(x.ty) else {
-                        return bug(span, "++/-- on this type");
-                    };
-                    let one = match num.0 {
-                        Scalar::Float { .. } => self.const_n(num, ConstScalar::Float(1.0)),
-                        _ => self.const_n(num, ConstScalar::Int(1)),
-                    };
-                    let op = if increment {
-                        BinaryOp::Add
-                    } else {
-                        BinaryOp::Sub
-                    };
-                    self.arith(op, old, x.ty, one, x.ty, span)?
-                };
-                self.store_resolved(&r, new)?;
-                if prefix {
-                    new
-                } else {
-                    old
-                }
-            }
-            ExprKind::Cast { kind, operand, .. } => self.cast(st, kind, operand, x.ty, span)?,
+            } => self.value_inc_dec(st, place, increment, prefix, ty, ty_ast, span)?,
+            ExprKind::Cast { kind, operand, .. } => self.cast(st, kind, operand, ty_ast, span)?,
             ExprKind::Conditional {
                 cond,
                 then,
                 otherwise,
-            } => self.conditional(st, cond, then, otherwise, x.ty, span)?,
+            } => self.conditional(st, cond, then, otherwise, ty_ast, span)?,
             ExprKind::Comma(a, b) => {
                 self.effect(st, a)?;
                 self.value(st, b)?
             }
-            ExprKind::Call { function, args } => {
-                let mut ids = Vec::new();
-                let mut infos = Vec::new();
-                let callee = &self.m.functions[function];
-                let indexed: Vec<bool> = callee
-                    .params
-                    .iter()
-                    .map(|p| {
-                        self.local_indices
-                            .get(&function)
-                            .is_some_and(|li| li.params.contains_key(p))
-                    })
-                    .collect();
-                for (i, a) in args.into_iter().enumerate() {
-                    // A `__local` pointer the callee takes as an index (`local_index`).
-                    if indexed.get(i).copied().unwrap_or(false) {
-                        ids.push(self.local_flat(st, a)?);
-                        continue;
-                    }
-                    let v = self.value(st, a)?;
-                    // Vulkan: an image's channel order and type follow the parameters.
-                    if let Some(img) = self.vk_images.get(&v) {
-                        infos.push(img.info);
-                    }
-                    ids.push(v);
-                }
-                ids.extend(infos);
-                let Some(&f) = self.callable.get(&function) else {
-                    return bug(span, "call of an unknown function");
-                };
-                st.called.insert(f);
-                match st.call_results.get(&e) {
-                    Some(&tmp) => {
-                        let void = self.b.type_void();
-                        ids.insert(0, tmp);
-                        self.b.function_call(void, None, f, ids)?;
-                        self.b.load(ty, None, tmp, None, [])?
-                    }
-                    None => self.b.function_call(ty, None, f, ids)?,
-                }
+            ExprKind::Call { function, ref args } => {
+                self.value_call(st, e, function, args, ty, span)?
             }
             ExprKind::FusedMulAdd {
                 a,
@@ -387,7 +171,311 @@ impl Writer<'_> {
                 };
                 self.fused_mul_add(ty, av, bv, cv, negate_product, negate_addend)?
             }
-            ExprKind::Builtin { builtin, args } => self.builtin(st, builtin, &args, x.ty, span)?,
+            ExprKind::Builtin { builtin, ref args } => {
+                self.builtin(st, builtin, args, ty_ast, span)?
+            }
+        })
+    }
+
+    /// The values [`Writer::value`] takes before looking at the kind: Vulkan's logical
+    /// pointers and `__local` pointers kept as an object and an index.
+    fn value_special(&mut self, st: &mut FnState<'_>, e: Handle<Expr>) -> Result<Option<Word>> {
+        let f = st.f;
+        let x = &f.exprs[e];
+        let (span, kind, ty_ast) = (x.span, &x.kind, x.ty);
+        // Vulkan: pointers into Function storage (`flavor::logical_private`) have no AST
+        // type of their own (a private pointer type is a buffer address).
+        match *kind {
+            ExprKind::AddrOf(p) if self.in_function_storage(st, p) => {
+                return self.place(st, p).map(Some)
+            }
+            ExprKind::Load(p) if self.logical_pointer(st, e) => {
+                if let ExprKind::Local(l) = st.f.exprs[p].kind {
+                    // Never written, so an SSA value (`unassigned_pointer_params`).
+                    return match st.values.get(&l) {
+                        Some(&v) => Ok(Some(v)),
+                        None => bug(span, "a logical pointer parameter without its value"),
+                    };
+                }
+            }
+            _ => {}
+        }
+        // A `__local` pointer kept as an object and an index (`local_index`): here its value,
+        // an access chain of the object. (`&place` and an array's decay are access chains of
+        // their place already, one index per level.)
+        let direct = matches!(
+            kind,
+            ExprKind::AddrOf(_)
+                | ExprKind::Cast {
+                    kind: CastKind::ArrayToPointer,
+                    ..
+                }
+        );
+        if let Some(r) = self.local_root(st, e).filter(|_| !direct) {
+            let flat = self.local_flat(st, e)?;
+            let Some((pointee, _, _)) = self.m.types.as_pointer(ty_ast) else {
+                return bug(span, "a __local index of a non-pointer");
+            };
+            return Ok(Some(self.local_chain(st, r, flat, pointee, span)?.0));
+        }
+        Ok(None)
+    }
+
+    fn value_const(&mut self, kind: &ExprKind, ty_ast: Handle<Type>, span: Span) -> Result<Word> {
+        let scalar = self.m.types.as_scalar(ty_ast);
+        Ok(match *kind {
+            ExprKind::IntConst(v) => match scalar {
+                Some(s) => self.scalar_const(s, ConstScalar::Int(v)),
+                None => return bug(span, "integer constant of a non-scalar type"),
+            },
+            ExprKind::FloatConst(v) => match scalar {
+                Some(s) => self.scalar_const(s, ConstScalar::Float(v)),
+                None => return bug(span, "float constant of a non-scalar type"),
+            },
+            ExprKind::BoolConst(v) => {
+                self.scalar_const(Scalar::Bool, ConstScalar::Int(u64::from(v)))
+            }
+            _ => return bug(span, "a constant of another kind"),
+        })
+    }
+
+    fn value_member(
+        &mut self,
+        st: &mut FnState<'_>,
+        base: Handle<Expr>,
+        field: u32,
+        ty: Word,
+        ty_ast: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
+        if matches!(self.m.types.get(st.f.exprs[base].ty), Type::Struct(d) if self.m.types.structs[*d].is_union)
+        {
+            return super::unsupported(
+                span,
+                "a member of a union value that is not stored in a variable",
+            );
+        }
+        let index = match self.m.types.get(st.f.exprs[base].ty) {
+            Type::Struct(d) => self.member_index(*d, field),
+            _ => field,
+        };
+        let v = self.value(st, base)?;
+        Ok(if self.byte_member(st.f.exprs[base].ty, field).is_some() {
+            let bytes_ty = self.bytes_ty(ty_ast);
+            let bytes = self.b.composite_extract(bytes_ty, None, v, [index])?;
+            self.from_bytes(bytes, ty_ast, span)?
+        } else {
+            self.b.composite_extract(ty, None, v, [index])?
+        })
+    }
+
+    fn value_load(&mut self, st: &mut FnState<'_>, p: Handle<Expr>) -> Result<Word> {
+        if let ExprKind::Local(l) = st.f.exprs[p].kind {
+            if st.values.contains_key(&l) {
+                return Ok(match st.local_arrays.get(&l).copied() {
+                    // A kernel's `__local` argument: its first element, an access chain of
+                    // the work-group array (no variable pointer).
+                    Some((var, elem, sc)) => {
+                        let ptr = self.pointer_sc(sc, elem);
+                        let zero = self.u32_const(0);
+                        self.b.access_chain(ptr, None, var, [zero])?
+                    }
+                    None => st.values[&l],
+                });
+            }
+        }
+        // A program-scope sampler is a constant, not a variable.
+        if let ExprKind::Global(g) = st.f.exprs[p].kind {
+            if let Some(&bits) = self.sampler_globals.get(&g) {
+                return Ok(self.sampler_value(st, bits));
+            }
+        }
+        let r = self.resolve(st, p)?;
+        self.load_resolved(&r)
+    }
+
+    fn value_vector_literal(
+        &mut self,
+        st: &mut FnState<'_>,
+        parts: &[Handle<Expr>],
+        ty: Word,
+    ) -> Result<Word> {
+        // Built from scalars (see `build_vector`).
+        let mut ids = Vec::new();
+        for &p in parts {
+            let v = self.value(st, p)?;
+            match self.numeric(st.f.exprs[p].ty) {
+                Some((elem, n)) if n > 1 => {
+                    let et = self.scalar(elem);
+                    for k in 0..u32::from(n) {
+                        ids.push(self.b.composite_extract(et, None, v, [k])?);
+                    }
+                }
+                _ => ids.push(v),
+            }
+        }
+        self.build_vector(ty, &ids)
+    }
+
+    fn value_unary(
+        &mut self,
+        st: &mut FnState<'_>,
+        op: UnaryOp,
+        a: Handle<Expr>,
+        ty: Word,
+        ty_ast: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
+        let v = self.value(st, a)?;
+        let at = st.f.exprs[a].ty;
+        Ok(match op {
+            UnaryOp::Neg => match self.numeric(at) {
+                Some((Scalar::Float { .. }, _)) => self.b.f_negate(ty, None, v)?,
+                _ => self.b.s_negate(ty, None, v)?,
+            },
+            UnaryOp::BitNot => self.b.not(ty, None, v)?,
+            UnaryOp::LogicalNot => {
+                let t = self.truthy(st, a, v)?;
+                let n = self.numeric(at).map_or(1, |n| n.1);
+                let bool_ty = self.bool_ty_n(n);
+                let r = self.b.logical_not(bool_ty, None, t)?;
+                self.bool_to(ty_ast, r, span)?
+            }
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn value_compound_assign(
+        &mut self,
+        st: &mut FnState<'_>,
+        op: BinaryOp,
+        place: Handle<Expr>,
+        value: Handle<Expr>,
+        compute: Handle<Type>,
+        fused: bool,
+        span: Span,
+    ) -> Result<Word> {
+        if fused {
+            let Some(p) = clc_passes::contract::product(self.m, st.f, value) else {
+                return bug(span, "fused compound assignment of no product");
+            };
+            let r = self.resolve(st, place)?;
+            let pty = st.f.exprs[place].ty;
+            let old = self.load_resolved(&r)?;
+            let a = self.value(st, p.a)?;
+            let b = self.value(st, p.b)?;
+            let c = self.convert_value(old, pty, compute, span)?;
+            let cty = self.ty(compute, span)?;
+            let negate = p.negated != (op == BinaryOp::Sub);
+            let res = self.fused_mul_add(cty, a, b, c, negate, false)?;
+            let new = self.convert_value(res, compute, pty, span)?;
+            self.store_resolved(&r, new)?;
+            return Ok(new);
+        }
+        let r = self.resolve(st, place)?;
+        let pty = st.f.exprs[place].ty;
+        let old = self.load_resolved(&r)?;
+        let rhs = self.value(st, value)?;
+        let vty = st.f.exprs[value].ty;
+        let new = if self.m.types.as_pointer(pty).is_some() {
+            self.pointer_offset(old, pty, rhs, vty, op == BinaryOp::Sub, span)?
+        } else {
+            let shift = matches!(op, BinaryOp::Shl | BinaryOp::Shr);
+            let l = self.convert_value(old, pty, compute, span)?;
+            let r = if shift {
+                rhs
+            } else {
+                self.convert_value(rhs, vty, compute, span)?
+            };
+            let res = self.arith(op, l, compute, r, if shift { vty } else { compute }, span)?;
+            self.convert_value(res, compute, pty, span)?
+        };
+        self.store_resolved(&r, new)?;
+        Ok(new)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn value_inc_dec(
+        &mut self,
+        st: &mut FnState<'_>,
+        place: Handle<Expr>,
+        increment: bool,
+        prefix: bool,
+        ty: Word,
+        ty_ast: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
+        let r = self.resolve(st, place)?;
+        let old = self.load_resolved(&r)?;
+        let new = if self.m.types.as_pointer(ty_ast).is_some() {
+            let step = self.u64_const(if increment { 1 } else { u64::MAX });
+            self.ptr_chain(ty, old, step, increment)?
+        } else {
+            let Some(num) = self.numeric(ty_ast) else {
+                return bug(span, "++/-- on this type");
+            };
+            let one = match num.0 {
+                Scalar::Float { .. } => self.const_n(num, ConstScalar::Float(1.0)),
+                _ => self.const_n(num, ConstScalar::Int(1)),
+            };
+            let op = if increment {
+                BinaryOp::Add
+            } else {
+                BinaryOp::Sub
+            };
+            self.arith(op, old, ty_ast, one, ty_ast, span)?
+        };
+        self.store_resolved(&r, new)?;
+        Ok(if prefix { new } else { old })
+    }
+
+    fn value_call(
+        &mut self,
+        st: &mut FnState<'_>,
+        e: Handle<Expr>,
+        function: Handle<clc_passes::ast::Function>,
+        args: &[Handle<Expr>],
+        ty: Word,
+        span: Span,
+    ) -> Result<Word> {
+        let mut ids = Vec::new();
+        let mut infos = Vec::new();
+        let callee = &self.m.functions[function];
+        let indexed: Vec<bool> = callee
+            .params
+            .iter()
+            .map(|p| {
+                self.local_indices
+                    .get(&function)
+                    .is_some_and(|li| li.params.contains_key(p))
+            })
+            .collect();
+        for (i, &a) in args.iter().enumerate() {
+            // A `__local` pointer the callee takes as an index (`local_index`).
+            if indexed.get(i).copied().unwrap_or(false) {
+                ids.push(self.local_flat(st, a)?);
+                continue;
+            }
+            let v = self.value(st, a)?;
+            // Vulkan: an image's channel order and type follow the parameters.
+            if let Some(img) = self.vk_images.get(&v) {
+                infos.push(img.info);
+            }
+            ids.push(v);
+        }
+        ids.extend(infos);
+        let Some(&f) = self.callable.get(&function) else {
+            return bug(span, "call of an unknown function");
+        };
+        st.called.insert(f);
+        Ok(match st.call_results.get(&e) {
+            Some(&tmp) => {
+                let void = self.b.type_void();
+                ids.insert(0, tmp);
+                self.b.function_call(void, None, f, ids)?;
+                self.b.load(ty, None, tmp, None, [])?
+            }
+            None => self.b.function_call(ty, None, f, ids)?,
         })
     }
 

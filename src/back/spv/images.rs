@@ -127,10 +127,10 @@ impl Writer<'_> {
                     args[2]
                 } else {
                     args.get(1).copied().ok_or_else(|| {
-                        super::Error::Bug(clc_passes::diag::Bug::new(
+                        super::Error::Bug(Box::new(clc_passes::diag::Bug::new(
                             span,
                             "read without coordinates",
-                        ))
+                        )))
                     })?
                 };
                 let coord = self.value(st, coord_e)?;

@@ -77,31 +77,35 @@ pub struct FloatOptions {
     pub fast_math: u32,
 }
 
-/// Why code generation failed.
+/// Why code generation failed. Boxed: every call of the writer returns a `Result`, and an
+/// unoptimized build keeps each call's result in its own stack slot, so the error's size
+/// sets the frames of the deeply recursive expression writer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// Valid OpenCL C that this backend cannot lower yet.
     #[error("{}", .0.message)]
-    Unsupported(Diagnostic),
+    Unsupported(Box<Diagnostic>),
     /// A broken invariant.
     #[error("{0}")]
-    Bug(Bug),
+    Bug(Box<Bug>),
 }
 
 impl From<rspirv::dr::Error> for Error {
     fn from(e: rspirv::dr::Error) -> Self {
-        Error::Bug(Bug::new(None, format!("SPIR-V builder: {e}")))
+        Error::Bug(Box::new(Bug::new(None, format!("SPIR-V builder: {e}"))))
     }
 }
 
 type Result<T> = std::result::Result<T, Error>;
 
 fn unsupported<T>(span: Span, what: impl std::fmt::Display) -> Result<T> {
-    Err(Error::Unsupported(Diagnostic::unsupported(span, what)))
+    Err(Error::Unsupported(Box::new(Diagnostic::unsupported(
+        span, what,
+    ))))
 }
 
 fn bug<T>(span: Span, what: impl Into<String>) -> Result<T> {
-    Err(Error::Bug(Bug::new(span, what)))
+    Err(Error::Bug(Box::new(Bug::new(span, what))))
 }
 
 /// The address space of a declaration, place or pointee: `normalize-address-spaces` names
@@ -170,7 +174,7 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Writt
     let mut module = b.module();
     if opts.flavor.is_vulkan() {
         let more = wide_vectors::lower(&mut module)
-            .map_err(|e| Error::Bug(Bug::new(None, format!("wide vectors: {e}"))))?;
+            .map_err(|e| Error::Bug(Box::new(Bug::new(None, format!("wide vectors: {e}")))))?;
         capabilities.extend(more);
         // Exactly the 8- and 16-bit storage capabilities the pointer types need (each is a
         // device feature the host must enable).
@@ -351,7 +355,8 @@ impl<'m> Writer<'m> {
         );
         let vulkan = self.opts.flavor.is_vulkan();
         if vulkan {
-            self.image_texels = vk_images::image_texels(self.m).map_err(Error::Unsupported)?;
+            self.image_texels =
+                vk_images::image_texels(self.m).map_err(|d| Error::Unsupported(Box::new(d)))?;
         }
         for (h, g) in self.m.globals.iter() {
             if let (
@@ -363,7 +368,8 @@ impl<'m> Writer<'m> {
             }
         }
         if vulkan {
-            self.data = flavor::vulkan::abi::data(self.m).map_err(Error::Unsupported)?;
+            self.data =
+                flavor::vulkan::abi::data(self.m).map_err(|d| Error::Unsupported(Box::new(d)))?;
             self.stack = flavor::vulkan::abi::stack(self.m);
             if self.opts.flat_generic {
                 self.local_frame = flavor::vulkan::abi::local_frame(self.m);

@@ -165,7 +165,9 @@ impl Writer<'_> {
                 );
                 match at {
                     Some(span) => super::unsupported(span, what),
-                    None => Err(super::Error::Bug(clc_passes::diag::Bug::new(None, what))),
+                    None => Err(super::Error::Bug(Box::new(clc_passes::diag::Bug::new(
+                        None, what,
+                    )))),
                 }
             }
         }

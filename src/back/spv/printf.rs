@@ -209,10 +209,10 @@ impl Writer<'_> {
             );
         };
         let takes = conversions(&fmt).map_err(|what| {
-            super::Error::Unsupported(clc_passes::diag::Diagnostic::unsupported(
+            super::Error::Unsupported(Box::new(clc_passes::diag::Diagnostic::unsupported(
                 st.f.exprs[fmt_expr].span,
                 what,
-            ))
+            )))
         })?;
         if takes.len() > values.len() {
             return unsupported(

@@ -53,6 +53,13 @@ pub struct ExtentOffsets {
     end: u32,
 }
 
+impl ExtentOffsets {
+    /// The file offsets of the extent's start and of its last token's start.
+    pub fn range(&self) -> (u32, u32) {
+        (self.start, self.end)
+    }
+}
+
 /// The value of a constant expression as libclang evaluates it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EvalValue {
@@ -124,8 +131,34 @@ impl<'tu> Cursor<'tu> {
 
     /// The location (expansion location).
     pub fn location(&self) -> Option<Location> {
-        // SAFETY: valid cursor.
-        Location::from_raw(unsafe { clang_getCursorLocation(self.raw) })
+        Location::from_raw(self.raw_location())
+    }
+
+    /// `clang_getCursorLocation`, in constant time for binary operators. libclang places
+    /// an expression of most kinds at its start, which clang finds by walking down its
+    /// first operands: for a binary operator, the whole left operand chain. Asked of every
+    /// node of a chain `a + a + … + a` (generated code, `kernels/regressions/long_chain.cl`),
+    /// that is quadratic in the chain's length: 0.76 s of lowering for 60,000 operators.
+    /// So an operator's location is its left operand's, computed once per node.
+    fn raw_location(&self) -> CXSourceLocation {
+        if self.kind() != CXCursor_BinaryOperator {
+            // SAFETY: valid cursor.
+            return unsafe { clang_getCursorLocation(self.raw) };
+        }
+        let node = self.raw.data[1] as usize;
+        if let Some(&loc) = self.tu.operator_locations.borrow().get(&node) {
+            return loc;
+        }
+        let loc = match self.children().first() {
+            Some(lhs) if lhs.kind() == CXCursor_BinaryOperator => lhs.raw_location(),
+            // The start of the left operand's extent is where clang starts the operator.
+            // SAFETY: valid cursor.
+            Some(lhs) => unsafe { clang_getRangeStart(clang_getCursorExtent(lhs.raw)) },
+            // SAFETY: valid cursor.
+            None => unsafe { clang_getCursorLocation(self.raw) },
+        };
+        self.tu.operator_locations.borrow_mut().insert(node, loc);
+        loc
     }
 
     /// The file locations where the cursor's extent starts and ends (macro locations
@@ -144,7 +177,7 @@ impl<'tu> Cursor<'tu> {
     /// Whether the cursor is in the main file or a user header (not a system header).
     pub fn is_in_system_header(&self) -> bool {
         // SAFETY: valid cursor.
-        unsafe { clang_Location_isInSystemHeader(clang_getCursorLocation(self.raw)) != 0 }
+        unsafe { clang_Location_isInSystemHeader(self.raw_location()) != 0 }
     }
 
     /// Direct children (including reference and attribute cursors).
@@ -355,7 +388,7 @@ impl<'tu> Cursor<'tu> {
         // SAFETY: out-pointers are valid for the calls; see `tokens`.
         unsafe {
             let tu = self.tu.raw();
-            let loc = clang_getCursorLocation(self.raw);
+            let loc = self.raw_location();
             let (mut fe, mut fs): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
             let (mut l, mut c, mut oe, mut os) = (0u32, 0u32, 0u32, 0u32);
             clang_getExpansionLocation(loc, &mut fe, &mut l, &mut c, &mut oe);
@@ -394,12 +427,7 @@ impl<'tu> Cursor<'tu> {
     /// Whether this cursor and `other` start at the same location.
     pub fn same_location(&self, other: &Cursor<'_>) -> bool {
         // SAFETY: valid cursors.
-        unsafe {
-            clang_equalLocations(
-                clang_getCursorLocation(self.raw),
-                clang_getCursorLocation(other.raw),
-            ) != 0
-        }
+        unsafe { clang_equalLocations(self.raw_location(), other.raw_location()) != 0 }
     }
 
     /// Whether this cursor and `other` cover the same source range.
@@ -503,7 +531,7 @@ impl Cursor<'_> {
     pub fn is_in_macro_body(&self) -> bool {
         // SAFETY: out-pointers are valid for the calls.
         unsafe {
-            let loc = clang_getCursorLocation(self.raw);
+            let loc = self.raw_location();
             let (mut f1, mut f2): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
             let (mut l, mut c, mut o1, mut o2) = (0u32, 0u32, 0u32, 0u32);
             clang_getSpellingLocation(loc, &mut f1, &mut l, &mut c, &mut o1);
@@ -536,7 +564,7 @@ impl Cursor<'_> {
         // SAFETY: valid cursor; the out-pointers are valid.
         unsafe {
             clang_getFileLocation(
-                clang_getCursorLocation(self.raw),
+                self.raw_location(),
                 &mut file,
                 &mut line,
                 &mut col,

@@ -338,6 +338,9 @@ pub struct BufferLocation {
 pub struct TranslationUnit<'i> {
     raw: CXTranslationUnit,
     _index: &'i Index,
+    /// The locations of binary operators, by node (see [`Cursor`]'s `raw_location`).
+    pub(crate) operator_locations:
+        std::cell::RefCell<std::collections::HashMap<usize, CXSourceLocation>>,
 }
 
 impl<'i> TranslationUnit<'i> {
@@ -405,7 +408,11 @@ impl<'i> TranslationUnit<'i> {
                 path.display()
             )));
         }
-        Ok(TranslationUnit { raw, _index: index })
+        Ok(TranslationUnit {
+            raw,
+            _index: index,
+            operator_locations: Default::default(),
+        })
     }
 
     /// The root cursor.

@@ -369,6 +369,22 @@ impl Lowerer<'_, '_> {
         // (macro name, invocation offset) → the swizzle-shaped nodes it holds.
         type Group = ((String, u32), Vec<Node>);
         let mut groups: Vec<Group> = Vec::new();
+        // Only a body with a macro invocation in it can hold such a node: where the file
+        // offsets of a body's ends are known, bodies holding no invocation's start (in any
+        // file: the test is conservative) are not walked.
+        let mut starts: Vec<u32> = self.expansions.keys().map(|(start, _)| *start).collect();
+        if starts.is_empty() {
+            return HashMap::new();
+        }
+        starts.sort_unstable();
+        let may_hold_invocation = |body: &Cursor<'_>| match body.extent_offsets(false) {
+            Some(r) => {
+                let (start, end) = r.range();
+                let first = starts.partition_point(|&s| s < start);
+                starts.get(first).is_some_and(|&s| s <= end)
+            }
+            None => true,
+        };
         // Post-order: a swizzle's accessor is the last token of its expression, so children
         // (in source order) come before their parent, as the accessors do.
         let bodies = self.root.children().into_iter().filter_map(|f| {
@@ -379,6 +395,7 @@ impl Lowerer<'_, '_> {
                         .find(|b| b.kind() == CXCursor_CompoundStmt)
                 })
                 .flatten()
+                .filter(|b| may_hold_invocation(b))
         });
         let mut stack: Vec<_> = bodies.map(|b| (b, false)).collect();
         stack.reverse();

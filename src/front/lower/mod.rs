@@ -60,10 +60,17 @@ pub fn lower(
         file_ids: HashMap::new(),
     };
     for c in root.children() {
-        if c.is_in_system_header() {
+        // The kind first: most top-level cursors are declarations and macros of clang's
+        // OpenCL header, and asking each for its location costs more.
+        let kind = c.kind();
+        let is_macro = matches!(
+            kind,
+            clang_sys::CXCursor_MacroDefinition | clang_sys::CXCursor_MacroExpansion
+        );
+        if !is_macro || c.is_in_system_header() {
             continue;
         }
-        match c.kind() {
+        match kind {
             clang_sys::CXCursor_MacroDefinition => {
                 if let Some(def) = macros::MacroDef::parse(&c.tokens()) {
                     l.macros.insert(c.spelling(), def);
