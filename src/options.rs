@@ -260,6 +260,10 @@ pub struct Options {
     /// `as_uint(sin)` crashes the clang driver and spins libclang), and clc cannot stop
     /// it: the parse is left running on its thread, and the error returns at once.
     pub parse_timeout: Option<std::time::Duration>,
+    /// A precompiled header of clang's OpenCL declarations (`opencl-c-base.h`) made for
+    /// these options by [`crate::driver::precompile_base_header`], read instead of parsing
+    /// the header again. [`crate::Build`] makes one for its files.
+    pub precompiled_header: Option<PathBuf>,
 }
 
 /// The default [`Options::parse_timeout`]: a 50 MB source parses in about 4 s.
@@ -286,6 +290,7 @@ impl Default for Options {
             limits: Limits::default(),
             dump_after: None,
             parse_timeout: Some(DEFAULT_PARSE_TIMEOUT),
+            precompiled_header: None,
         }
     }
 }

@@ -54,6 +54,41 @@ fn compiles_every_file_and_generates_bindings() {
 }
 
 #[test]
+fn dependencies_are_the_sources_and_their_headers_only() {
+    // With two files or more, clc::Build reads clang's OpenCL declarations from a
+    // precompiled header of its own: neither a dependency nor left in the output folder.
+    let d = tempfile::tempdir().unwrap();
+    let a = write(
+        d.path(),
+        "a.cl",
+        "kernel void one(global int *o) { o[get_global_id(0)] = CLK_LOCAL_MEM_FENCE; }\n",
+    );
+    let b = write(
+        d.path(),
+        "b.cl",
+        "#include \"inc.h\"\nkernel void two(global float *x) { x[0] = FACTOR; }\n",
+    );
+    let inc = write(d.path(), "inc/inc.h", "#define FACTOR 2.0f\n");
+    let out_dir = d.path().join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let out = clc::Build::new()
+        .files([&a, &b])
+        .include(d.path().join("inc"))
+        .out_dir(&out_dir)
+        .cargo_metadata(false)
+        .try_compile("kernels")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.modules[0].dependencies, vec![a]);
+    assert_eq!(out.modules[1].dependencies, vec![b, inc]);
+    let mut left: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["a.spv", "b.spv", "kernels.rs"]);
+}
+
+#[test]
 fn errors_from_every_file_are_rendered() {
     let d = tempfile::tempdir().unwrap();
     let a = write(

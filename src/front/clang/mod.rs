@@ -272,9 +272,20 @@ pub struct Index {
 impl Index {
     /// Creates an index that does not print diagnostics itself.
     pub fn new() -> Result<Index, LibclangError> {
+        Self::create(false)
+    }
+
+    /// An index whose translation units show only their own declarations, not those of a
+    /// precompiled header they read (deserializing those for a visit costs more than the
+    /// header saved).
+    pub fn without_precompiled_declarations() -> Result<Index, LibclangError> {
+        Self::create(true)
+    }
+
+    fn create(exclude_precompiled: bool) -> Result<Index, LibclangError> {
         ensure_loaded()?;
         // SAFETY: libclang is loaded; arguments are plain flags.
-        let raw = unsafe { clang_createIndex(0, 0) };
+        let raw = unsafe { clang_createIndex(c_int::from(exclude_precompiled), 0) };
         if raw.is_null() {
             return Err(LibclangError("clang_createIndex failed".into()));
         }
@@ -352,6 +363,57 @@ impl<'i> TranslationUnit<'i> {
         contents: Option<&[u8]>,
         args: &[String],
     ) -> Result<Self, LibclangError> {
+        // Macro definitions are needed to read swizzles written in macro bodies.
+        Self::parse_with(
+            index,
+            path,
+            contents,
+            args,
+            CXTranslationUnit_DetailedPreprocessingRecord,
+        )
+    }
+
+    /// Parses a header for [`TranslationUnit::save`] as a precompiled header.
+    pub fn parse_for_precompiling(
+        index: &'i Index,
+        path: &Path,
+        args: &[String],
+    ) -> Result<Self, LibclangError> {
+        Self::parse_with(
+            index,
+            path,
+            None,
+            args,
+            CXTranslationUnit_DetailedPreprocessingRecord
+                | CXTranslationUnit_Incomplete
+                | CXTranslationUnit_ForSerialization,
+        )
+    }
+
+    /// Writes the translation unit as an AST file, which `-include-pch` reads.
+    pub fn save(&self, out: &Path) -> Result<(), LibclangError> {
+        let name = CString::new(path_bytes(out))
+            .map_err(|_| LibclangError("file name contains a NUL byte".into()))?;
+        // SAFETY: a live translation unit and a NUL-terminated name.
+        let err = unsafe {
+            clang_saveTranslationUnit(self.raw, name.as_ptr(), clang_defaultSaveOptions(self.raw))
+        };
+        if err != CXSaveError_None {
+            return Err(LibclangError(format!(
+                "libclang could not save {} (error code {err})",
+                out.display()
+            )));
+        }
+        Ok(())
+    }
+
+    fn parse_with(
+        index: &'i Index,
+        path: &Path,
+        contents: Option<&[u8]>,
+        args: &[String],
+        flags: CXTranslationUnit_Flags,
+    ) -> Result<Self, LibclangError> {
         let name = CString::new(path_bytes(path))
             .map_err(|_| LibclangError("file name contains a NUL byte".into()))?;
         let cargs: Vec<CString> = args
@@ -390,8 +452,7 @@ impl<'i> TranslationUnit<'i> {
                     unsaved.as_mut_ptr()
                 },
                 unsaved.len() as _,
-                // Macro definitions are needed to read swizzles written in macro bodies.
-                CXTranslationUnit_DetailedPreprocessingRecord,
+                flags,
                 &mut raw,
             )
         };
