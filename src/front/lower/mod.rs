@@ -60,23 +60,15 @@ pub fn lower(
         file_ids: HashMap::new(),
     };
     for c in root.children() {
-        // The kind first: most top-level cursors are declarations and macros of clang's
-        // OpenCL header, and asking each for its location costs more.
-        let kind = c.kind();
-        let is_macro = matches!(
-            kind,
-            clang_sys::CXCursor_MacroDefinition | clang_sys::CXCursor_MacroExpansion
-        );
-        if !is_macro || c.is_in_system_header() {
-            continue;
-        }
-        match kind {
-            clang_sys::CXCursor_MacroDefinition => {
+        // The kind before the location: most top-level cursors are declarations and macros
+        // of clang's OpenCL header, and asking each for its location costs more.
+        match c.kind() {
+            clang_sys::CXCursor_MacroDefinition if !c.is_in_system_header() => {
                 if let Some(def) = macros::MacroDef::parse(&c.tokens()) {
                     l.macros.insert(c.spelling(), def);
                 }
             }
-            clang_sys::CXCursor_MacroExpansion => {
+            clang_sys::CXCursor_MacroExpansion if !c.is_in_system_header() => {
                 if let Some((start, end)) = c.extent_locations() {
                     l.expansions
                         .insert((start.offset, c.spelling()), end.offset);
