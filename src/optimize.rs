@@ -13,7 +13,7 @@ mod switch_edges;
 
 use crate::spvtools::{OptimizerOptions, Pass, TargetEnv};
 use rspirv::spirv::{Op, StorageClass};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The passes, in order. `SSARewrite` turns the private variables the backend loads and
 /// stores into SSA values (most of the gain); the others fold what that exposes.
@@ -116,18 +116,18 @@ fn guard_pointers(words: &[u32], keep_struct_variables: bool) -> Vec<u32> {
             Some(inst)
         })
     };
-    let pointer_types: HashSet<u32> = instructions()
+    let pointer_types: FxHashSet<u32> = instructions()
         .filter(|i| opcode(i) == Op::TypePointer as u32 && i.len() > 1)
         .map(|i| i[1])
         .collect();
     // Pointers loaded from memory, with their types: `OpLoad %type %result %address`.
-    let loaded: HashMap<u32, u32> = instructions()
+    let loaded: FxHashMap<u32, u32> = instructions()
         .filter(|i| opcode(i) == Op::Load as u32 && i.len() > 3)
         .filter(|i| pointer_types.contains(&i[1]))
         .map(|i| (i[2], i[1]))
         .collect();
     // Private variables: `OpVariable %type %result Function`.
-    let function_variables: HashMap<u32, u32> = instructions()
+    let function_variables: FxHashMap<u32, u32> = instructions()
         .filter(|i| opcode(i) == Op::Variable as u32 && i.len() > 3)
         .filter(|i| i[3] == StorageClass::Function as u32)
         .map(|i| (i[2], i[1]))
@@ -136,16 +136,16 @@ fn guard_pointers(words: &[u32], keep_struct_variables: bool) -> Vec<u32> {
     // struct-typed `OpPhi`s, which crash Intel's runtime when one decides a branch (the
     // writer lowers a struct `?:` through a variable for that reason:
     // kernels/regressions/struct_conditional).
-    let structs: HashSet<u32> = instructions()
+    let structs: FxHashSet<u32> = instructions()
         .filter(|i| opcode(i) == Op::TypeStruct as u32 && i.len() > 1)
         .map(|i| i[1])
         .collect();
-    let struct_pointers: HashSet<u32> = instructions()
+    let struct_pointers: FxHashSet<u32> = instructions()
         .filter(|i| opcode(i) == Op::TypePointer as u32 && i.len() > 3)
         .filter(|i| i[2] == StorageClass::Function as u32 && structs.contains(&i[3]))
         .map(|i| i[1])
         .collect();
-    let struct_variables: HashSet<u32> = function_variables
+    let struct_variables: FxHashSet<u32> = function_variables
         .iter()
         .filter(|&(_, ty)| keep_struct_variables && struct_pointers.contains(ty))
         .map(|(&v, _)| v)
@@ -205,7 +205,7 @@ fn load_store(inst: &[u32]) -> Option<(usize, bool)> {
 /// (names may refer to it).
 fn remove_dead_stores(function: &mut rspirv::dr::Function) -> bool {
     use rspirv::dr::Operand;
-    let variables: HashSet<u32> = function
+    let variables: FxHashSet<u32> = function
         .blocks
         .first()
         .into_iter()
@@ -214,7 +214,7 @@ fn remove_dead_stores(function: &mut rspirv::dr::Function) -> bool {
         .filter(|i| i.operands.first() == Some(&Operand::StorageClass(StorageClass::Function)))
         .filter_map(|i| i.result_id)
         .collect();
-    let mut read = HashSet::new();
+    let mut read = FxHashSet::default();
     for inst in function.blocks.iter().flat_map(|b| &b.instructions) {
         let plain_store = inst.class.opcode == Op::Store && inst.operands.len() == 2;
         for (k, op) in inst.operands.iter().enumerate() {

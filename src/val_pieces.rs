@@ -19,7 +19,7 @@
 use rspirv::binary::{Consumer, ParseAction as Action};
 use rspirv::dr::{self, Operand};
 use rspirv::spirv::{Op, Word};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::Range;
 
 /// The most entry points one piece holds.
@@ -44,9 +44,9 @@ pub fn validate_in_pieces<E>(
         owner: vec![0; bound.min(words.len() + 1)],
         flat_uses: Vec::new(),
         entry_points: Vec::new(),
-        edges: HashMap::new(),
-        functions: HashMap::new(),
-        names: HashSet::new(),
+        edges: FxHashMap::default(),
+        functions: FxHashMap::default(),
+        names: FxHashSet::default(),
         offset: 5,
         function: None,
         splittable: true,
@@ -73,7 +73,7 @@ pub fn validate_in_pieces<E>(
         .collect();
     // Each piece is its kept ids' instructions in the module's order; find them by id.
     let mut module_level = Vec::new();
-    let mut by_id: HashMap<Word, Vec<usize>> = HashMap::new();
+    let mut by_id: FxHashMap<Word, Vec<usize>> = FxHashMap::default();
     for (i, inst) in m.insts.iter().enumerate() {
         let key = match inst.section {
             Section::Module => {
@@ -97,7 +97,7 @@ pub fn validate_in_pieces<E>(
         };
         by_id.entry(key).or_default().push(i);
     }
-    let function_index: HashMap<Word, usize> = m
+    let function_index: FxHashMap<Word, usize> = m
         .function_words
         .iter()
         .enumerate()
@@ -170,11 +170,11 @@ struct Module<'w> {
     flat_uses: Vec<Word>,
     /// Indexes of the `OpEntryPoint`s.
     entry_points: Vec<usize>,
-    edges: HashMap<Word, Vec<Word>>,
+    edges: FxHashMap<Word, Vec<Word>>,
     /// Function ids, with whether something calls them.
-    functions: HashMap<Word, bool>,
+    functions: FxHashMap<Word, bool>,
     /// (execution model, name) of each entry point so far.
-    names: HashSet<(u32, String)>,
+    names: FxHashSet<(u32, String)>,
     /// Where the next instruction's words start.
     offset: usize,
     /// The function being read: its id and where its words start.
@@ -196,8 +196,8 @@ impl Module<'_> {
     }
 
     /// The ids reachable from `roots`, themselves included.
-    fn reach(&self, roots: &[Word]) -> HashSet<Word> {
-        let mut seen: HashSet<Word> = HashSet::new();
+    fn reach(&self, roots: &[Word]) -> FxHashSet<Word> {
+        let mut seen: FxHashSet<Word> = FxHashSet::default();
         let mut work: Vec<Word> = roots.to_vec();
         while let Some(id) = work.pop() {
             if seen.insert(id) {

@@ -23,7 +23,7 @@ use crate::ast::{
     Module, Scalar, StmtKind, Type, UnaryOp,
 };
 use crate::ast::{ConstValue, Expr};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A product `a * b`, possibly negated, as an operand of an addition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,7 +119,7 @@ pub fn run(module: &mut Module) {
 }
 
 fn function(m: &Module, f: &mut Function) {
-    let mut const_inits = HashMap::new();
+    let mut const_inits = FxHashMap::default();
     constant_initializers(f, &f.body, &mut const_inits);
     let constant = constants(m, f, &const_inits);
     let mut rewrites = Vec::new();
@@ -184,7 +184,11 @@ fn function(m: &Module, f: &mut Function) {
 }
 
 /// The initializers of `const` locals, which clang reads as constants when they are.
-fn constant_initializers(f: &Function, b: &Block, out: &mut HashMap<Handle<Local>, Handle<Expr>>) {
+fn constant_initializers(
+    f: &Function,
+    b: &Block,
+    out: &mut FxHashMap<Handle<Local>, Handle<Expr>>,
+) {
     for s in &b.stmts {
         match &s.kind {
             StmtKind::Decl {
@@ -220,7 +224,11 @@ fn constant_initializers(f: &Function, b: &Block, out: &mut HashMap<Handle<Local
 /// product: literals, conversions and arithmetic of constants, and reads of `const`
 /// variables with constant initializers. One pass in arena order (operands come first), so
 /// deep expressions cost no recursion.
-fn constants(m: &Module, f: &Function, inits: &HashMap<Handle<Local>, Handle<Expr>>) -> Vec<bool> {
+fn constants(
+    m: &Module,
+    f: &Function,
+    inits: &FxHashMap<Handle<Local>, Handle<Expr>>,
+) -> Vec<bool> {
     let mut is = Vec::with_capacity(f.exprs.len());
     for (h, e) in f.exprs.iter() {
         let known = |x: Handle<Expr>| is.get(x.index()).copied().unwrap_or(false);

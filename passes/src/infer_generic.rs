@@ -47,7 +47,7 @@ use crate::ast::{
 };
 use crate::ast::{Block, Expr, Global};
 use crate::diag::{Bug, Diagnostic, Diagnostics, Span};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The pass's stable name.
 pub const NAME: &str = "infer-address-spaces";
@@ -469,7 +469,7 @@ struct Summary {
     /// Roots of the classes the callers decide, in order of first appearance in `signature`.
     free: Vec<u32>,
     /// For each call: the caller's slots matching the callee's `signature`.
-    calls: HashMap<Handle<Expr>, Vec<Term>>,
+    calls: FxHashMap<Handle<Expr>, Vec<Term>>,
 }
 
 impl Summary {
@@ -567,7 +567,7 @@ fn summarize(
     signature.extend(result.iter().copied());
 
     let mut exprs: Vec<ExprSlots> = Vec::with_capacity(f.exprs.len());
-    let mut calls = HashMap::new();
+    let mut calls = FxHashMap::default();
     for (h, e) in f.exprs.iter() {
         let object = match e.category {
             Category::Place {
@@ -763,7 +763,7 @@ fn summarize(
 
 /// Applies a callee's summary to the caller's slots at a call.
 fn instantiate(s: &mut Solver, callee: &Summary, caller_sig: &[Term], name: &str, at: Span) {
-    let mut first_of_class: HashMap<u32, Term> = HashMap::new();
+    let mut first_of_class: FxHashMap<u32, Term> = FxHashMap::default();
     for (&ct, &mine) in callee.signature.iter().zip(caller_sig) {
         match ct {
             Term::Var(v) => {
@@ -1021,7 +1021,7 @@ fn specialize(
     }
 
     // The first instance keeps the function's handle; further ones are appended.
-    let mut handle_of: HashMap<(usize, Key), usize> = HashMap::new();
+    let mut handle_of: FxHashMap<(usize, Key), usize> = FxHashMap::default();
     let mut next = n;
     for (i, list) in keys.iter().enumerate() {
         for (j, k) in list.iter().enumerate() {
@@ -1119,7 +1119,7 @@ fn instance(
     s: &Summary,
     key: &[AddressSpace],
     summaries: &[Summary],
-    handle_of: &HashMap<(usize, Key), usize>,
+    handle_of: &FxHashMap<(usize, Key), usize>,
     diags: &mut Diagnostics,
 ) -> Result<(Function, Retarget), Bug> {
     let mut nf = f.clone();

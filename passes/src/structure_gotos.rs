@@ -33,7 +33,7 @@ use crate::ast::{
     QualType, Scalar, Stmt, StmtKind, SwitchCase, Type, Unroll,
 };
 use crate::diag::{Bug, Span};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The pass's stable name.
 pub const NAME: &str = "structure-gotos";
@@ -331,7 +331,7 @@ fn structure(f: &mut Function, int: Handle<Type>) -> Result<(), Bug> {
         },
     )?;
     // Cases: the code before the first label, then one per label.
-    let mut case_of: HashMap<u32, u32> = HashMap::new();
+    let mut case_of: FxHashMap<u32, u32> = FxHashMap::default();
     let mut cases = 1u32;
     for l in &lin.out {
         if let Lin::Label(l) = l {

@@ -21,7 +21,7 @@
 
 use rspirv::dr::{Function, Instruction, Operand};
 use rspirv::spirv::{Op, OpenclStd100Op as Cl, Word};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The most instructions a branch block may hold to be executed unconditionally.
 const MAX_SPECULATED: usize = 8;
@@ -29,11 +29,11 @@ const MAX_SPECULATED: usize = 8;
 /// Facts about the module the rewrite needs.
 pub struct Facts {
     /// Scalar integer, float and bool types.
-    pub scalar_types: HashSet<Word>,
+    pub scalar_types: FxHashSet<Word>,
     /// The `OpExtInstImport` id of `OpenCL.std`, if imported.
     pub opencl_std: Option<Word>,
     /// Ids that names and decorations refer to: their blocks stay.
-    pub pinned: HashSet<Word>,
+    pub pinned: FxHashSet<Word>,
 }
 
 impl Facts {
@@ -199,12 +199,12 @@ fn pure_math(number: u32) -> bool {
 
 fn convert_one(function: &mut Function, facts: &Facts) -> bool {
     let blocks = &function.blocks;
-    let index: HashMap<Word, usize> = blocks
+    let index: FxHashMap<Word, usize> = blocks
         .iter()
         .enumerate()
         .map(|(i, b)| (label(b), i))
         .collect();
-    let mut preds: HashMap<Word, Vec<Word>> = HashMap::new();
+    let mut preds: FxHashMap<Word, Vec<Word>> = FxHashMap::default();
     for b in blocks {
         for s in successors(b) {
             preds.entry(s).or_default().push(label(b));
@@ -212,7 +212,7 @@ fn convert_one(function: &mut Function, facts: &Facts) -> bool {
     }
     // Blocks named by a merge instruction (as merge or continue target) other than the
     // construct's own: they must stay.
-    let named: HashSet<Word> = blocks
+    let named: FxHashSet<Word> = blocks
         .iter()
         .flat_map(|b| &b.instructions)
         .filter(|i| matches!(i.class.opcode, Op::SelectionMerge | Op::LoopMerge))

@@ -23,27 +23,27 @@
 
 use rspirv::dr::{Block, Function, Instruction, Module, Operand};
 use rspirv::spirv::{Op, Word};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// New induction variables per loop at most: each holds a register for the whole loop.
 const MAX_PER_LOOP: usize = 8;
 
 /// Rewrites the loops of every function of `module`; returns whether anything changed.
 pub fn reduce(module: &mut Module) -> bool {
-    let int_types: HashSet<Word> = module
+    let int_types: FxHashSet<Word> = module
         .types_global_values
         .iter()
         .filter(|i| i.class.opcode == Op::TypeInt)
         .filter_map(|i| i.result_id)
         .collect();
-    let constants: HashSet<Word> = module
+    let constants: FxHashSet<Word> = module
         .types_global_values
         .iter()
         .filter(|i| i.class.opcode == Op::Constant)
         .filter_map(|i| i.result_id)
         .collect();
     // Ids that names and decorations refer to stay even when nothing else reads them.
-    let pinned: HashSet<Word> = module
+    let pinned: FxHashSet<Word> = module
         .debug_names
         .iter()
         .chain(&module.annotations)
@@ -69,8 +69,8 @@ pub fn reduce(module: &mut Module) -> bool {
 }
 
 struct Ctx<'a> {
-    int_types: &'a HashSet<Word>,
-    constants: &'a HashSet<Word>,
+    int_types: &'a FxHashSet<Word>,
+    constants: &'a FxHashSet<Word>,
     bound: &'a mut Word,
 }
 
@@ -88,10 +88,10 @@ struct Loop {
     header: usize,
     preheader: usize,
     latch: usize,
-    body: HashSet<usize>,
+    body: FxHashSet<usize>,
 }
 
-fn reduce_function(function: &mut Function, ctx: &mut Ctx, pinned: &HashSet<Word>) -> bool {
+fn reduce_function(function: &mut Function, ctx: &mut Ctx, pinned: &FxHashSet<Word>) -> bool {
     let mut loops = find_loops(function);
     if loops.is_empty() {
         return false;
@@ -138,7 +138,7 @@ fn successors(block: &Block) -> Vec<Word> {
 }
 
 fn find_loops(function: &Function) -> Vec<Loop> {
-    let index: HashMap<Word, usize> = function
+    let index: FxHashMap<Word, usize> = function
         .blocks
         .iter()
         .enumerate()
@@ -162,7 +162,7 @@ fn find_loops(function: &Function) -> Vec<Loop> {
         // The latch's blocks, walking back without passing the header, never reach the
         // function's entry; the preheader's do.
         let walk = |from: usize| {
-            let mut seen = HashSet::from([h]);
+            let mut seen = FxHashSet::from_iter([h]);
             let mut stack = vec![from];
             while let Some(b) = stack.pop() {
                 if seen.insert(b) {
@@ -248,7 +248,7 @@ fn reduce_loop(function: &mut Function, l: &Loop, ctx: &mut Ctx) -> bool {
         .iter()
         .flat_map(|&b| blocks[b].instructions.iter())
         .collect();
-    let defs: HashMap<Word, &Instruction> = order
+    let defs: FxHashMap<Word, &Instruction> = order
         .iter()
         .filter_map(|i| i.result_id.map(|r| (r, *i)))
         .collect();
@@ -261,7 +261,7 @@ fn reduce_loop(function: &mut Function, l: &Loop, ctx: &mut Ctx) -> bool {
     for iv in &ivs {
         let shapes = shapes(&order, &defs, iv, ctx);
         // Values read by something other than a bigger affine expression of the variable.
-        let mut opaque_use: HashSet<Word> = HashSet::new();
+        let mut opaque_use: FxHashSet<Word> = FxHashSet::default();
         for inst in &order {
             let absorbs = inst
                 .result_id
@@ -286,7 +286,7 @@ fn reduce_loop(function: &mut Function, l: &Loop, ctx: &mut Ctx) -> bool {
             preheader_code(&candidates, &order, &defs, &shapes, iv, ctx);
         let mut phis = Vec::new();
         let mut nexts = Vec::new();
-        let mut replace: HashMap<Word, Word> = HashMap::new();
+        let mut replace: FxHashMap<Word, Word> = FxHashMap::default();
         for &e in &candidates {
             let (Some(&start), Some(&step)) = (starts.get(&e), steps.get(&e)) else {
                 continue;
@@ -344,11 +344,11 @@ fn reduce_loop(function: &mut Function, l: &Loop, ctx: &mut Ctx) -> bool {
 /// first; a value reached only through a phi is opaque).
 fn shapes(
     order: &[&Instruction],
-    defs: &HashMap<Word, &Instruction>,
+    defs: &FxHashMap<Word, &Instruction>,
     iv: &Iv,
     ctx: &Ctx,
-) -> HashMap<Word, Shape> {
-    let mut shapes: HashMap<Word, Shape> = HashMap::new();
+) -> FxHashMap<Word, Shape> {
+    let mut shapes: FxHashMap<Word, Shape> = FxHashMap::default();
     shapes.insert(iv.phi, Shape::Var);
     for inst in order {
         let Some(id) = inst.result_id else { continue };
@@ -410,13 +410,17 @@ fn affine_shape(op: Op, ops: &[Word], s: &[Shape], ctx: &Ctx) -> Option<Shape> {
 fn preheader_code(
     candidates: &[Word],
     order: &[&Instruction],
-    defs: &HashMap<Word, &Instruction>,
-    shapes: &HashMap<Word, Shape>,
+    defs: &FxHashMap<Word, &Instruction>,
+    shapes: &FxHashMap<Word, Shape>,
     iv: &Iv,
     ctx: &mut Ctx,
-) -> (Vec<Instruction>, HashMap<Word, Word>, HashMap<Word, Word>) {
+) -> (
+    Vec<Instruction>,
+    FxHashMap<Word, Word>,
+    FxHashMap<Word, Word>,
+) {
     // The loop instructions the candidates are built from.
-    let mut needed: HashSet<Word> = HashSet::new();
+    let mut needed: FxHashSet<Word> = FxHashSet::default();
     let mut stack: Vec<Word> = candidates.to_vec();
     while let Some(id) = stack.pop() {
         if id == iv.phi || !defs.contains_key(&id) || !needed.insert(id) {
@@ -425,8 +429,8 @@ fn preheader_code(
         stack.extend(id_operands(defs[&id]));
     }
     let mut code = Vec::new();
-    let mut starts: HashMap<Word, Word> = HashMap::from([(iv.phi, iv.init)]);
-    let mut steps: HashMap<Word, Word> = HashMap::new();
+    let mut starts: FxHashMap<Word, Word> = FxHashMap::from_iter([(iv.phi, iv.init)]);
+    let mut steps: FxHashMap<Word, Word> = FxHashMap::default();
     let mut emit =
         |code: &mut Vec<Instruction>, op: Op, ty: Option<Word>, operands: Vec<Operand>| {
             let id = ctx.fresh();
@@ -496,7 +500,7 @@ fn ids(words: &[Word]) -> Vec<Operand> {
     words.iter().map(|&w| Operand::IdRef(w)).collect()
 }
 
-fn sorted(set: &HashSet<usize>) -> Vec<usize> {
+fn sorted(set: &FxHashSet<usize>) -> Vec<usize> {
     let mut v: Vec<usize> = set.iter().copied().collect();
     v.sort_unstable();
     v
@@ -523,7 +527,7 @@ fn basic_iv(
     phi: &Instruction,
     preheader: Word,
     latch: Word,
-    defs: &HashMap<Word, &Instruction>,
+    defs: &FxHashMap<Word, &Instruction>,
     ctx: &Ctx,
 ) -> Option<Iv> {
     let ty = phi.result_type?;
@@ -570,10 +574,10 @@ fn is_plus_constant(inst: &Instruction, ctx: &Ctx) -> bool {
 }
 
 /// Replaces each phi whose incoming values are one value or the phi itself by that value.
-fn remove_copy_phis(function: &mut Function, pinned: &HashSet<Word>) -> bool {
+fn remove_copy_phis(function: &mut Function, pinned: &FxHashSet<Word>) -> bool {
     let mut changed = false;
     loop {
-        let mut copies: HashMap<Word, Word> = HashMap::new();
+        let mut copies: FxHashMap<Word, Word> = FxHashMap::default();
         for inst in function.blocks.iter().flat_map(|b| &b.instructions) {
             let Some(me) = inst.result_id else { continue };
             if inst.class.opcode != Op::Phi || pinned.contains(&me) {
@@ -605,7 +609,7 @@ fn remove_copy_phis(function: &mut Function, pinned: &HashSet<Word>) -> bool {
             }
             None
         };
-        let copies: HashMap<Word, Word> = copies
+        let copies: FxHashMap<Word, Word> = copies
             .keys()
             .filter_map(|&p| resolve(p).map(|v| (p, v)))
             .collect();
@@ -632,7 +636,7 @@ fn remove_copy_phis(function: &mut Function, pinned: &HashSet<Word>) -> bool {
 
 /// Removes integer arithmetic whose results nothing reads (the expressions the new
 /// variables replaced), repeatedly.
-fn remove_dead_arithmetic(function: &mut Function, pinned: &HashSet<Word>) {
+fn remove_dead_arithmetic(function: &mut Function, pinned: &FxHashSet<Word>) {
     const PURE: &[Op] = &[
         Op::IAdd,
         Op::ISub,
@@ -641,7 +645,7 @@ fn remove_dead_arithmetic(function: &mut Function, pinned: &HashSet<Word>) {
         Op::SNegate,
     ];
     loop {
-        let used: HashSet<Word> = function
+        let used: FxHashSet<Word> = function
             .blocks
             .iter()
             .flat_map(|b| b.instructions.iter())

@@ -6,7 +6,7 @@
 //! pointers; rvalues have no address space.
 
 use super::arena::{Arena, Handle};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt;
 
 /// The OpenCL C address spaces (source-level concept; the backend maps them to SPIR-V
@@ -253,7 +253,7 @@ pub struct QualType {
 #[derive(Debug, Default, Clone)]
 pub struct Types {
     types: Arena<Type>,
-    lookup: HashMap<Type, Handle<Type>>,
+    lookup: FxHashMap<Type, Handle<Type>>,
     /// Struct declarations.
     pub structs: Arena<StructDef>,
 }

@@ -14,11 +14,11 @@
 
 use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{Op, Word};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Runs the pass over every function of `module`.
 pub(super) fn rewrite(module: &mut Module) {
-    let mut defs: HashMap<Word, Instruction> = HashMap::new();
+    let mut defs: FxHashMap<Word, Instruction> = FxHashMap::default();
     for i in &module.types_global_values {
         if let Some(id) = i.result_id {
             defs.insert(id, i.clone());
@@ -47,7 +47,7 @@ pub(super) fn rewrite(module: &mut Module) {
 }
 
 struct Known<'a> {
-    defs: &'a HashMap<Word, Instruction>,
+    defs: &'a FxHashMap<Word, Instruction>,
 }
 
 /// How deep the known-bits walk goes.

@@ -21,11 +21,11 @@
 
 use rspirv::dr::{Function, Module, Operand};
 use rspirv::spirv::{MemoryAccess, Op, StorageClass, Word};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Runs the pass over every function of `module`.
 pub(super) fn locals(module: &mut Module) {
-    let mut pinned: HashSet<Word> = HashSet::new();
+    let mut pinned: FxHashSet<Word> = FxHashSet::default();
     for i in module.debug_names.iter().chain(&module.annotations) {
         if let Some(Operand::IdRef(id)) = i.operands.first() {
             pinned.insert(*id);
@@ -44,11 +44,11 @@ fn plain(operands: &[Operand], first: usize) -> bool {
     }
 }
 
-fn function(f: &mut Function, pinned: &HashSet<Word>) {
+fn function(f: &mut Function, pinned: &FxHashSet<Word>) {
     let Some(entry) = f.blocks.first() else {
         return;
     };
-    let mut vars: HashSet<Word> = entry
+    let mut vars: FxHashSet<Word> = entry
         .instructions
         .iter()
         .filter(|i| {
@@ -87,15 +87,15 @@ fn function(f: &mut Function, pinned: &HashSet<Word>) {
         return;
     }
     // The value each removed load stands for.
-    let mut subst: HashMap<Word, Word> = HashMap::new();
-    let resolve = |subst: &HashMap<Word, Word>, mut id: Word| {
+    let mut subst: FxHashMap<Word, Word> = FxHashMap::default();
+    let resolve = |subst: &FxHashMap<Word, Word>, mut id: Word| {
         while let Some(&v) = subst.get(&id) {
             id = v;
         }
         id
     };
-    let mut known: HashMap<Word, Word> = HashMap::new();
-    let mut last_store: HashMap<Word, usize> = HashMap::new();
+    let mut known: FxHashMap<Word, Word> = FxHashMap::default();
+    let mut last_store: FxHashMap<Word, usize> = FxHashMap::default();
     let mut dead: Vec<bool> = Vec::new();
     for b in &mut f.blocks {
         known.clear();

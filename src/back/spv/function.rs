@@ -15,13 +15,15 @@ use rspirv::spirv::{
     Capability, Decoration, ExecutionMode, ExecutionModel, FunctionControl,
     FunctionParameterAttribute, LinkageType, LoopControl, SelectionControl, StorageClass, Word,
 };
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap;
+use rustc_hash::FxHashSet;
+use std::collections::BTreeSet;
 
 /// State while one function body is lowered.
 pub(super) struct FnState<'a> {
     pub(super) f: &'a Function,
     /// Pointer to the storage of each parameter and local variable.
-    pub(super) locals: HashMap<Handle<Local>, Word>,
+    pub(super) locals: FxHashMap<Handle<Local>, Word>,
     /// Targets of `break` (loops and switches) and `continue` (loops), innermost last.
     breaks: Vec<Word>,
     continues: Vec<Word>,
@@ -32,25 +34,25 @@ pub(super) struct FnState<'a> {
     /// The result pointer of a function returning a struct.
     sret: Option<Word>,
     /// Blocks of the labels, by label index.
-    labels: HashMap<u32, Word>,
+    labels: FxHashMap<u32, Word>,
     /// This function's constant samplers, by sampler bits.
-    pub(super) samplers: HashMap<u64, Word>,
+    pub(super) samplers: FxHashMap<u64, Word>,
     /// Storage for the results of struct-returning calls, by call expression.
-    pub(super) call_results: HashMap<Handle<clc_passes::ast::Expr>, Word>,
+    pub(super) call_results: FxHashMap<Handle<clc_passes::ast::Expr>, Word>,
     /// Functions called.
     pub(super) called: BTreeSet<Word>,
     /// Vulkan: locals kept in the private stack frame (their address escapes).
-    pub(super) on_stack: std::collections::HashSet<Handle<Local>>,
+    pub(super) on_stack: FxHashSet<Handle<Local>>,
     /// Vulkan: pointer parameters never assigned nor address-taken, used as the SSA values
     /// they are (no variable holds them: NVIDIA's driver mishandles atomics through
     /// `__local` pointers kept in variables).
-    pub(super) values: HashMap<Handle<Local>, Word>,
+    pub(super) values: FxHashMap<Handle<Local>, Word>,
     /// Vulkan: the kernel's `__local` arguments among `values`, as their work-group arrays
     /// (variable, element type, storage class) when only the entry point calls the kernel.
-    pub(super) local_arrays: HashMap<Handle<Local>, (Word, Word, StorageClass)>,
+    pub(super) local_arrays: FxHashMap<Handle<Local>, (Word, Word, StorageClass)>,
     /// Vulkan: the private pointer parameters that are `Function`-storage pointers
     /// (`flavor::logical_private`).
-    pub(super) logical: std::collections::HashSet<Handle<Local>>,
+    pub(super) logical: FxHashSet<Handle<Local>>,
     /// Vulkan: the `__local` pointers lowered as an object and an index (`local_index`).
     pub(super) local_index: super::local_index::LocalIndex,
 }
@@ -93,13 +95,13 @@ impl Writer<'_> {
             if self.storage_class(AddressSpace::Local, Site::Pointee) == StorageClass::Workgroup {
                 // Each kernel's `__local` arguments that are work-group arrays (as
                 // `local_arrays` gets them in `function`).
-                let mut args = HashMap::new();
+                let mut args = FxHashMap::default();
                 for (fh, f) in self.m.functions.iter() {
                     if self.called_functions.contains(&fh) {
                         continue;
                     }
                     let ssa = unassigned_pointer_params(self.m, f);
-                    let a: std::collections::HashSet<Handle<Local>> = f
+                    let a: FxHashSet<Handle<Local>> = f
                         .params
                         .iter()
                         .enumerate()
@@ -426,19 +428,19 @@ impl Writer<'_> {
         let label = self.b.begin_block(None)?;
         let mut st = FnState {
             f,
-            locals: HashMap::new(),
+            locals: FxHashMap::default(),
             breaks: Vec::new(),
             continues: Vec::new(),
             label,
             used: BTreeSet::new(),
             called: BTreeSet::new(),
             sret,
-            labels: HashMap::new(),
-            samplers: HashMap::new(),
-            call_results: HashMap::new(),
+            labels: FxHashMap::default(),
+            samplers: FxHashMap::default(),
+            call_results: FxHashMap::default(),
             on_stack: Default::default(),
-            values: HashMap::new(),
-            local_arrays: HashMap::new(),
+            values: FxHashMap::default(),
+            local_arrays: FxHashMap::default(),
             logical: f
                 .params
                 .iter()
@@ -1162,8 +1164,8 @@ pub(super) fn reachable_from_kernels(m: &clc_passes::ast::Module) -> BTreeSet<Ha
 pub(super) fn unassigned_pointer_params(
     m: &clc_passes::ast::Module,
     f: &Function,
-) -> std::collections::HashSet<Handle<Local>> {
-    let mut out: std::collections::HashSet<Handle<Local>> = f
+) -> FxHashSet<Handle<Local>> {
+    let mut out: FxHashSet<Handle<Local>> = f
         .params
         .iter()
         .copied()

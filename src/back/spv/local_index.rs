@@ -35,7 +35,7 @@ use clc_passes::ast::{
 };
 use clc_passes::diag::Span;
 use rspirv::spirv::{StorageClass, Word};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The `__local` object a logical pointer points into.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -64,11 +64,11 @@ pub(super) struct LocalIndex {
     /// The function.
     function: Option<Handle<Function>>,
     /// The kernel's `__local` arguments that are work-group arrays (`FnState::local_arrays`).
-    args: HashSet<Handle<Local>>,
+    args: FxHashSet<Handle<Local>>,
     /// Parameters every caller passes a pointer into one object: their values are indices.
-    pub(super) params: HashMap<Handle<Local>, Root>,
+    pub(super) params: FxHashMap<Handle<Local>, Root>,
     /// Private variables holding pointers into one object, kept as element indices.
-    pub(super) vars: HashMap<Handle<Local>, Root>,
+    pub(super) vars: FxHashMap<Handle<Local>, Root>,
 }
 
 /// What an expression is known to point into while the fixed point is solved.
@@ -100,17 +100,17 @@ impl LocalIndex {
     /// index when every call passes a pointer into the same object.
     pub(super) fn module(
         m: &Module,
-        mut args: HashMap<Handle<Function>, HashSet<Handle<Local>>>,
-        unassigned: impl Fn(&Function) -> HashSet<Handle<Local>>,
-    ) -> HashMap<Handle<Function>, LocalIndex> {
-        let mut out: HashMap<Handle<Function>, LocalIndex> = HashMap::new();
+        mut args: FxHashMap<Handle<Function>, FxHashSet<Handle<Local>>>,
+        unassigned: impl Fn(&Function) -> FxHashSet<Handle<Local>>,
+    ) -> FxHashMap<Handle<Function>, LocalIndex> {
+        let mut out: FxHashMap<Handle<Function>, LocalIndex> = FxHashMap::default();
         // Calls from helpers no kernel reaches do not count: those are left out.
         let reachable = super::function::reachable_from_kernels(m);
         for fh in callers_first(m) {
             let f = &m.functions[fh];
             let free = unassigned(f);
             let stepped = candidates(m, f);
-            let mut params = HashMap::new();
+            let mut params = FxHashMap::default();
             if f.kernel.is_none() {
                 for (i, &p) in f.params.iter().enumerate() {
                     if !(free.contains(&p) || stepped.contains(&p))
@@ -149,8 +149,8 @@ impl LocalIndex {
     fn of(
         m: &Module,
         fh: Handle<Function>,
-        args: HashSet<Handle<Local>>,
-        params: HashMap<Handle<Local>, Root>,
+        args: FxHashSet<Handle<Local>>,
+        params: FxHashMap<Handle<Local>, Root>,
     ) -> Self {
         let f = &m.functions[fh];
         let mut this = LocalIndex {
@@ -158,11 +158,11 @@ impl LocalIndex {
             function: Some(fh),
             args,
             params,
-            vars: HashMap::new(),
+            vars: FxHashMap::default(),
         };
         // Parameters are candidates when they are indices; one that is assigned is kept in
         // a variable, which starts with what the callers give.
-        let candidates: HashSet<Handle<Local>> = candidates(m, f)
+        let candidates: FxHashSet<Handle<Local>> = candidates(m, f)
             .into_iter()
             .filter(|l| !f.locals[*l].is_param || this.params.contains_key(l))
             .collect();
@@ -170,7 +170,7 @@ impl LocalIndex {
             return this;
         }
         // What each candidate is assigned: initializers and `p = value`.
-        let mut assigned: HashMap<Handle<Local>, Vec<Option<Handle<Expr>>>> =
+        let mut assigned: FxHashMap<Handle<Local>, Vec<Option<Handle<Expr>>>> =
             candidates.iter().map(|&l| (l, Vec::new())).collect();
         decl_inits(&f.body, &mut |l, init| {
             if let Some(list) = assigned.get_mut(&l) {
@@ -189,7 +189,7 @@ impl LocalIndex {
                 }
             }
         }
-        let mut known: HashMap<Handle<Local>, Known> =
+        let mut known: FxHashMap<Handle<Local>, Known> =
             candidates.iter().map(|&l| (l, Known::Any)).collect();
         // Descend from `Any` until nothing changes; then what is still `Any` was never
         // given an object (only `p = p + 1`, or no assignment): `None`, and again.
@@ -257,7 +257,7 @@ impl LocalIndex {
         {
             return None;
         }
-        let known: HashMap<Handle<Local>, Known> = self
+        let known: FxHashMap<Handle<Local>, Known> = self
             .vars
             .iter()
             .map(|(&l, &r)| (l, Known::Root(r)))
@@ -278,7 +278,7 @@ impl LocalIndex {
         m: &Module,
         f: &Function,
         e: Handle<Expr>,
-        known: &HashMap<Handle<Local>, Known>,
+        known: &FxHashMap<Handle<Local>, Known>,
     ) -> Known {
         let x = &f.exprs[e];
         let Some((_, Some(AddressSpace::Local), _)) = m.types.as_pointer(x.ty) else {
@@ -353,7 +353,7 @@ impl LocalIndex {
         m: &Module,
         f: &Function,
         e: Handle<Expr>,
-        known: &HashMap<Handle<Local>, Known>,
+        known: &FxHashMap<Handle<Local>, Known>,
     ) -> Known {
         let x = &f.exprs[e];
         let Some(fh) = self.function else {
@@ -374,10 +374,10 @@ impl LocalIndex {
 
 /// The functions of `m`, each after every function that calls it.
 fn callers_first(m: &Module) -> Vec<Handle<Function>> {
-    let mut callers: HashMap<Handle<Function>, usize> = HashMap::new();
-    let mut callees: HashMap<Handle<Function>, Vec<Handle<Function>>> = HashMap::new();
+    let mut callers: FxHashMap<Handle<Function>, usize> = FxHashMap::default();
+    let mut callees: FxHashMap<Handle<Function>, Vec<Handle<Function>>> = FxHashMap::default();
     for (fh, f) in m.functions.iter() {
-        let mut seen = HashSet::new();
+        let mut seen = FxHashSet::default();
         for (_, e) in f.exprs.iter() {
             if let ExprKind::Call { function, .. } = e.kind {
                 if seen.insert(function) {
@@ -463,7 +463,7 @@ const MAX_CLONES: usize = 64;
 /// pointers where the clones ran out.
 pub(super) fn specialize(
     m: &Module,
-    unassigned: impl Fn(&Module, &Function) -> HashSet<Handle<Local>>,
+    unassigned: impl Fn(&Module, &Function) -> FxHashSet<Handle<Local>>,
 ) -> Option<Module> {
     if !has_local_pointer_params(m) {
         return None;
@@ -478,7 +478,7 @@ pub(super) fn specialize(
             .filter(|(_, f)| f.kernel.is_some())
             .map(|(fh, f)| {
                 let free = unassigned(cur, f);
-                let local: HashSet<Handle<Local>> = f
+                let local: FxHashSet<Handle<Local>> = f
                     .params
                     .iter()
                     .copied()
@@ -524,8 +524,8 @@ pub(super) fn specialize(
 #[allow(clippy::type_complexity)]
 fn split(
     m: &Module,
-    indices: &HashMap<Handle<Function>, LocalIndex>,
-    unassigned: &dyn Fn(&Function) -> HashSet<Handle<Local>>,
+    indices: &FxHashMap<Handle<Function>, LocalIndex>,
+    unassigned: &dyn Fn(&Function) -> FxHashSet<Handle<Local>>,
 ) -> Option<(Handle<Function>, Vec<Vec<(Handle<Function>, Handle<Expr>)>>)> {
     let reachable = super::function::reachable_from_kernels(m);
     for fh in callers_first(m) {
@@ -593,8 +593,8 @@ fn is_local_variable(f: &Function, l: Handle<Local>) -> bool {
 /// Private variables (and parameters, of a function that is not a kernel) of `__local`
 /// pointer type whose every use is a load, an assignment, a compound assignment that
 /// steps them, or `++`/`--`.
-fn candidates(m: &Module, f: &Function) -> HashSet<Handle<Local>> {
-    let mut out: HashSet<Handle<Local>> = f
+fn candidates(m: &Module, f: &Function) -> FxHashSet<Handle<Local>> {
+    let mut out: FxHashSet<Handle<Local>> = f
         .locals
         .iter()
         .filter(|(_, l)| {

@@ -33,7 +33,9 @@ use clc_passes::pipeline::Validated;
 use flavor::Flavor;
 use rspirv::dr::Builder;
 use rspirv::spirv::{Capability, Word};
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap;
+use rustc_hash::FxHashSet;
+use std::collections::BTreeSet;
 
 /// Backend options.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -212,45 +214,45 @@ pub(crate) struct Writer<'m> {
     extensions: BTreeSet<&'static str>,
     ext: Word,
     /// SPIR-V type of each AST type.
-    types: HashMap<Handle<Type>, Word>,
+    types: FxHashMap<Handle<Type>, Word>,
     /// Storage class and pointee of each pointer type.
-    pointer_info: HashMap<Word, (rspirv::spirv::StorageClass, Word)>,
+    pointer_info: FxHashMap<Word, (rspirv::spirv::StorageClass, Word)>,
     /// Size in bytes of SPIR-V types that have one (strides of buffer pointers).
-    sizes: HashMap<Word, u64>,
+    sizes: FxHashMap<Word, u64>,
     /// Array types already decorated with their stride.
-    strided: std::collections::HashSet<Word>,
+    strided: FxHashSet<Word>,
     /// Pointer types by (storage class, pointee).
-    pointers: HashMap<(rspirv::spirv::StorageClass, Word), Word>,
+    pointers: FxHashMap<(rspirv::spirv::StorageClass, Word), Word>,
     /// Scalar constants by (type, bits).
-    constants: HashMap<(Word, u64), Word>,
+    constants: FxHashMap<(Word, u64), Word>,
     /// 64-bit scalar types (their constants take two words).
-    wide: std::collections::HashSet<Word>,
+    wide: FxHashSet<Word>,
     /// Splatted vector constants by (vector type, scalar constant).
-    splats: HashMap<(Word, Word), Word>,
+    splats: FxHashMap<(Word, Word), Word>,
     /// Null constants by type.
-    nulls: HashMap<Word, Word>,
-    globals: HashMap<Handle<Global>, Word>,
+    nulls: FxHashMap<Word, Word>,
+    globals: FxHashMap<Handle<Global>, Word>,
     /// SPIR-V member index of each field of each struct (padding members shift them).
-    struct_members: HashMap<Handle<clc_passes::ast::StructDef>, Vec<u32>>,
+    struct_members: FxHashMap<Handle<clc_passes::ast::StructDef>, Vec<u32>>,
     /// Program-scope samplers: their sampler bits.
-    sampler_globals: HashMap<Handle<Global>, u64>,
+    sampler_globals: FxHashMap<Handle<Global>, u64>,
     /// Vulkan: the texel kind of each image parameter, by (function, parameter index).
-    image_texels: HashMap<(Handle<Function>, usize), vk_images::Texel>,
+    image_texels: FxHashMap<(Handle<Function>, usize), vk_images::Texel>,
     /// Vulkan: image values (parameters, loaded descriptors) and what comes with them.
-    vk_images: HashMap<Word, vk_images::VkImage>,
+    vk_images: FxHashMap<Word, vk_images::VkImage>,
     /// Vulkan: members of packed structs stored as their bytes (misaligned), by (struct,
     /// field).
-    byte_members: std::collections::HashSet<(Handle<clc_passes::ast::StructDef>, u32)>,
+    byte_members: FxHashSet<(Handle<clc_passes::ast::StructDef>, u32)>,
     /// Representation member of each union.
-    unions: HashMap<Handle<clc_passes::ast::StructDef>, usize>,
+    unions: FxHashMap<Handle<clc_passes::ast::StructDef>, usize>,
     /// Built-in input variables by built-in.
-    builtin_vars: HashMap<rspirv::spirv::BuiltIn, Word>,
+    builtin_vars: FxHashMap<rspirv::spirv::BuiltIn, Word>,
     /// Callable function ids (a kernel that is also called gets a separate callable copy).
-    callable: HashMap<Handle<Function>, Word>,
+    callable: FxHashMap<Handle<Function>, Word>,
     /// `__local` variables of kernels, hoisted to module scope.
-    hoisted: HashMap<(Handle<Function>, Handle<Local>), Word>,
+    hoisted: FxHashMap<(Handle<Function>, Handle<Local>), Word>,
     /// Module-scope variables each emitted function uses directly, and the functions it calls.
-    uses: HashMap<Word, (BTreeSet<Word>, BTreeSet<Word>)>,
+    uses: FxHashMap<Word, (BTreeSet<Word>, BTreeSet<Word>)>,
     /// Vulkan: the `Private` variables holding the NDRange.
     ndrange: Option<entry::NdRange>,
     /// Vulkan: program-scope variables in the module data buffer.
@@ -261,27 +263,27 @@ pub(crate) struct Writer<'m> {
     local_frame: flavor::vulkan::abi::StackLayout,
     /// Vulkan: the work-group array of each kernel's `__local` argument, by (kernel,
     /// parameter index): (variable, element type, storage class).
-    local_args: HashMap<(Handle<Function>, usize), (Word, Word, rspirv::spirv::StorageClass)>,
+    local_args: FxHashMap<(Handle<Function>, usize), (Word, Word, rspirv::spirv::StorageClass)>,
     /// Vulkan: the module needs `VariablePointers` (a `__local` pointer stepped, compared,
     /// or held in a variable). Declared only then: NVIDIA's driver mishandles `__local`
     /// atomics in modules that declare it.
     variable_pointers: bool,
     /// Vulkan: each function's `__local` pointers kept as an object and an index.
-    local_indices: HashMap<Handle<Function>, local_index::LocalIndex>,
+    local_indices: FxHashMap<Handle<Function>, local_index::LocalIndex>,
     /// Functions some function calls.
-    called_functions: std::collections::HashSet<Handle<Function>>,
+    called_functions: FxHashSet<Handle<Function>>,
     /// Vulkan: the `WorkgroupSize` specialization constant.
     workgroup_size: Option<Word>,
     /// Vulkan: the specialization constant saying the device's `Fma` rounds once.
     fma_fused: Option<Word>,
     /// Vulkan: the work-group collectives' scratch array for each element type.
-    group_scratch: HashMap<Word, Word>,
+    group_scratch: FxHashMap<Word, Word>,
     /// Vulkan: the number of work-items in a work-group, as a (specialization) constant.
     group_items: Option<Word>,
     /// Vulkan: the printf buffer and the formats and strings its records refer to.
     printf: printf::PrintfState,
     /// `-g`: the `OpString` naming each source file.
-    file_names: HashMap<FileId, Word>,
+    file_names: FxHashMap<FileId, Word>,
     /// `-g`: the position of the last `OpLine`, and the (function, block) it is in.
     last_line: Option<((usize, usize), Span)>,
 }
@@ -298,40 +300,40 @@ impl<'m> Writer<'m> {
             b,
             extensions: BTreeSet::new(),
             ext: 0,
-            types: HashMap::new(),
-            pointers: HashMap::new(),
-            pointer_info: HashMap::new(),
-            sizes: HashMap::new(),
+            types: FxHashMap::default(),
+            pointers: FxHashMap::default(),
+            pointer_info: FxHashMap::default(),
+            sizes: FxHashMap::default(),
             strided: Default::default(),
-            constants: HashMap::new(),
+            constants: FxHashMap::default(),
             wide: Default::default(),
-            splats: HashMap::new(),
-            nulls: HashMap::new(),
-            globals: HashMap::new(),
-            unions: HashMap::new(),
+            splats: FxHashMap::default(),
+            nulls: FxHashMap::default(),
+            globals: FxHashMap::default(),
+            unions: FxHashMap::default(),
             byte_members: Default::default(),
-            sampler_globals: HashMap::new(),
-            image_texels: HashMap::new(),
-            vk_images: HashMap::new(),
-            struct_members: HashMap::new(),
-            builtin_vars: HashMap::new(),
-            callable: HashMap::new(),
-            hoisted: HashMap::new(),
-            uses: HashMap::new(),
+            sampler_globals: FxHashMap::default(),
+            image_texels: FxHashMap::default(),
+            vk_images: FxHashMap::default(),
+            struct_members: FxHashMap::default(),
+            builtin_vars: FxHashMap::default(),
+            callable: FxHashMap::default(),
+            hoisted: FxHashMap::default(),
+            uses: FxHashMap::default(),
             ndrange: None,
             workgroup_size: None,
             fma_fused: None,
-            group_scratch: HashMap::new(),
+            group_scratch: FxHashMap::default(),
             group_items: None,
-            local_args: HashMap::new(),
+            local_args: FxHashMap::default(),
             variable_pointers: false,
-            local_indices: HashMap::new(),
+            local_indices: FxHashMap::default(),
             called_functions: Default::default(),
             data: Default::default(),
             stack: Default::default(),
             local_frame: Default::default(),
             printf: Default::default(),
-            file_names: HashMap::new(),
+            file_names: FxHashMap::default(),
             last_line: None,
         }
     }

@@ -24,7 +24,7 @@ use clc_passes::ast::{
 use clc_passes::diag::{Diagnostic, Span};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Dim, GlslStd450Op as GLOp, ImageFormat, ImageOperands, Word};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 const F32: Scalar = Scalar::Float { width: 32 };
 
@@ -109,9 +109,9 @@ fn elem_scalar(m: &Module, ty: Handle<Type>) -> Option<Scalar> {
 /// (float where there are none). An image used with two kinds is an `unsupported:` error.
 pub(super) fn image_texels(
     m: &Module,
-) -> std::result::Result<HashMap<(Handle<Function>, usize), Texel>, Diagnostic> {
+) -> std::result::Result<FxHashMap<(Handle<Function>, usize), Texel>, Diagnostic> {
     type Node = (Handle<Function>, usize);
-    let mut kinds: HashMap<Node, (Texel, Span)> = HashMap::new();
+    let mut kinds: FxHashMap<Node, (Texel, Span)> = FxHashMap::default();
     let mut edges: Vec<(Node, Node, Span)> = Vec::new();
     let conflict = |span: Span, a: Texel, b: Texel| {
         Diagnostic::unsupported(

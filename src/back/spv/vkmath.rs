@@ -29,8 +29,8 @@ use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{
     Decoration, FunctionControl, GlslStd450Op as GLOp, Op, OpenclStd100Op, StorageClass, Word,
 };
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// A value's shape as far as the emulations care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -422,7 +422,7 @@ fn supported(sig: &Sig) -> bool {
 pub(super) struct Fx<'a, 'm> {
     w: RefCell<&'a mut Writer<'m>>,
     n: u8,
-    kinds: RefCell<HashMap<Word, Scalar>>,
+    kinds: RefCell<FxHashMap<Word, Scalar>>,
     err: RefCell<Option<Error>>,
     /// Float additions, subtractions and multiplications may be fused (see `contracting`).
     contract: std::cell::Cell<bool>,
@@ -433,7 +433,7 @@ impl<'a, 'm> Fx<'a, 'm> {
         Fx {
             w: RefCell::new(w),
             n,
-            kinds: RefCell::new(HashMap::new()),
+            kinds: RefCell::new(FxHashMap::default()),
             err: RefCell::new(None),
             contract: std::cell::Cell::new(false),
         }

@@ -19,7 +19,7 @@
 
 use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{Capability, Decoration, Op, StorageClass, Word};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Rewrites every vector of more than 4 components in `m`; returns the capabilities the
 /// rewritten module needs beyond those it declares (narrow integer types made for bit
@@ -68,27 +68,27 @@ impl Num {
 #[derive(Default)]
 struct Lowering {
     next: Word,
-    scalars: HashMap<Word, Num>,
-    scalar_ids: HashMap<Num, Word>,
+    scalars: FxHashMap<Word, Num>,
+    scalar_ids: FxHashMap<Num, Word>,
     /// Every vector type (narrow and wide): (component type, count).
-    vectors: HashMap<Word, (Word, u32)>,
-    vector_ids: HashMap<(Word, u32), Word>,
-    pointers: HashMap<Word, (StorageClass, Word)>,
-    pointer_ids: HashMap<(StorageClass, Word), Word>,
+    vectors: FxHashMap<Word, (Word, u32)>,
+    vector_ids: FxHashMap<(Word, u32), Word>,
+    pointers: FxHashMap<Word, (StorageClass, Word)>,
+    pointer_ids: FxHashMap<(StorageClass, Word), Word>,
     /// Scalar constants by (type, bits).
-    constants: HashMap<(Word, u64), Word>,
-    undefs: HashMap<Word, Word>,
+    constants: FxHashMap<(Word, u64), Word>,
+    undefs: FxHashMap<Word, Word>,
     /// The type of every value.
-    types: HashMap<Word, Word>,
+    types: FxHashMap<Word, Word>,
     /// Types and constants made here, appended to the module's.
     globals: Vec<Instruction>,
     new_caps: Vec<Capability>,
     /// Decorations of results that belong on each component (`NoContraction`, fast-math).
-    moved: HashMap<Word, Vec<Instruction>>,
+    moved: FxHashMap<Word, Vec<Instruction>>,
     /// The decorations to add for split results.
     annotations: Vec<Instruction>,
     /// Results whose decorations moved to their components.
-    split: HashSet<Word>,
+    split: FxHashSet<Word>,
 }
 
 fn lit(op: &Operand) -> Option<u32> {
@@ -228,7 +228,7 @@ impl Lowering {
         };
         // One fresh length constant per count, right after the integer type (an equal
         // constant elsewhere may come after the first wide vector type).
-        let mut lengths: HashMap<u32, Word> = HashMap::new();
+        let mut lengths: FxHashMap<u32, Word> = FxHashMap::default();
         for i in types.iter_mut() {
             let (Op::TypeVector, Some(e), Some(n)) = (
                 i.class.opcode,

@@ -15,6 +15,7 @@ pub use cursor::{Cursor, EvalValue, ExtentOffsets, FilePosition, Location};
 pub use ty::Ty;
 
 use clang_sys::*;
+use rustc_hash::FxHashMap;
 use std::ffi::{CStr, CString};
 use std::os::raw::{c_char, c_int};
 use std::path::{Path, PathBuf};
@@ -350,8 +351,7 @@ pub struct TranslationUnit<'i> {
     raw: CXTranslationUnit,
     _index: &'i Index,
     /// The locations of binary operators, by node (see [`Cursor`]'s `raw_location`).
-    pub(crate) operator_locations:
-        std::cell::RefCell<std::collections::HashMap<usize, CXSourceLocation>>,
+    pub(crate) operator_locations: std::cell::RefCell<FxHashMap<usize, CXSourceLocation>>,
 }
 
 impl<'i> TranslationUnit<'i> {

@@ -7,7 +7,7 @@ use clc_passes::ast::{
     AddressSpace, Arena, Block, Function, Global, GlobalInit, KernelAttrs, Local, QualType, Type,
 };
 use clc_passes::diag::Diagnostic;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// SPIR-V's limit on the parameters of a function (universal limits, spec §2.17).
 const MAX_PARAMS: usize = 255;
@@ -181,7 +181,7 @@ impl Lowerer<'_, '_> {
         let mut cx = FnCtx {
             locals: Arena::default(),
             exprs: Arena::default(),
-            by_decl: HashMap::new(),
+            by_decl: FxHashMap::default(),
             depth: 0,
             expr_depth: 0,
             labels: Vec::new(),

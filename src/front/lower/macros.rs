@@ -11,7 +11,8 @@ use super::Lowerer;
 use crate::front::clang::Cursor;
 use clang_sys::*;
 use clc_passes::ast::{Swizzle, Unroll};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
+use rustc_hash::FxHashSet;
 
 /// Marks where an argument of the outermost invocation was substituted.
 const OUTER_ARG: &str = "\u{0}arg";
@@ -129,7 +130,7 @@ fn paste(mut tokens: Vec<String>) -> Vec<String> {
 /// directly or produced by the user's macros (`#define B_COMP z` then `v.B_COMP`, or
 /// `v.PASTE(x, y)` with `##`). `None` when the tail does not expand to one token.
 pub(super) fn trailing_accessor(
-    macros: &HashMap<String, MacroDef>,
+    macros: &FxHashMap<String, MacroDef>,
     tokens: &[String],
 ) -> Option<String> {
     let dot = tokens.iter().rposition(|t| t == ".")?;
@@ -147,7 +148,7 @@ pub(super) fn trailing_accessor(
 /// expression spelled across macro bodies can name macros that expand to thousands of
 /// tokens (john's `bf_cpu_kernel.cl` took 48 s before the limit), and `out` only grows.
 fn expand(
-    macros: &HashMap<String, MacroDef>,
+    macros: &FxHashMap<String, MacroDef>,
     tokens: &[String],
     depth: u32,
     out: &mut Vec<String>,
@@ -187,7 +188,7 @@ fn expand(
 /// The accessors of the swizzles spelled in the bodies of the macros an invocation of
 /// `name` expands to, in order.
 pub(super) fn body_accessors(
-    macros: &HashMap<String, MacroDef>,
+    macros: &FxHashMap<String, MacroDef>,
     name: &str,
 ) -> Option<Vec<String>> {
     let def = macros.get(name)?;
@@ -218,7 +219,7 @@ pub(super) fn body_accessors(
 /// several `for` statements (nested loops), so the answer is given only when all their
 /// headers agree.
 pub(super) fn for_clauses_written(
-    macros: &HashMap<String, MacroDef>,
+    macros: &FxHashMap<String, MacroDef>,
     tokens: &[String],
 ) -> Option<[bool; 3]> {
     let direct = tokens.first().map(String::as_str) == Some("for");
@@ -276,7 +277,10 @@ fn for_header(tokens: &[String]) -> Option<[bool; 3]> {
 /// `#pragma clang loop unroll(enable|full|disable)` / `unroll_count(N)`, and
 /// `__attribute__((opencl_unroll_hint[(N)]))`. A count of 1 means no unrolling; a count
 /// that is not an integer (after expanding user macros) leaves the loop without a hint.
-pub(super) fn unroll_hint(macros: &HashMap<String, MacroDef>, tokens: &[String]) -> Option<Unroll> {
+pub(super) fn unroll_hint(
+    macros: &FxHashMap<String, MacroDef>,
+    tokens: &[String],
+) -> Option<Unroll> {
     let count = |rest: &[String]| -> Option<Unroll> {
         let inner: Vec<String> = rest
             .iter()
@@ -356,7 +360,7 @@ impl Lowerer<'_, '_> {
     /// `#define ID(x) (x)`), which has the literal's type and, in a macro body, the
     /// invocation's extent, as a full swizzle would. The whole translation unit is walked at
     /// once, in source order, because one macro invocation may define several functions.
-    pub(super) fn pair_macro_swizzles(&mut self) -> HashMap<(u32, u32), Option<String>> {
+    pub(super) fn pair_macro_swizzles(&mut self) -> FxHashMap<(u32, u32), Option<String>> {
         type Key = (u32, u32);
         let key_of = |c: &Cursor<'_>| (c.hash(), c.location().map_or(0, |l| l.offset));
         /// One swizzle-shaped node: its key, its operand's (through parentheses), and
@@ -374,7 +378,7 @@ impl Lowerer<'_, '_> {
         // file: the test is conservative) are not walked.
         let mut starts: Vec<u32> = self.expansions.keys().map(|(start, _)| *start).collect();
         if starts.is_empty() {
-            return HashMap::new();
+            return FxHashMap::default();
         }
         starts.sort_unstable();
         let may_hold_invocation = |body: &Cursor<'_>| match body.extent_offsets(false) {
@@ -441,7 +445,7 @@ impl Lowerer<'_, '_> {
                 }
             }
         }
-        let mut paired = HashMap::new();
+        let mut paired = FxHashMap::default();
         for ((name, _), nodes) in groups {
             // The `as_T` built-ins are macros of clang's OpenCL header (not among the user's
             // macros), `__builtin_astype((x), T)`: no accessor in their bodies.
@@ -464,8 +468,7 @@ impl Lowerer<'_, '_> {
             // at a vector literal (the cast of `(lit)`, or of `(lit).wzyx`, whose swizzle,
             // being of a literal, has no address space either). Drop them if that makes the
             // counts agree.
-            let is_operand: std::collections::HashSet<Key> =
-                nodes.iter().map(|n| n.operand).collect();
+            let is_operand: FxHashSet<Key> = nodes.iter().map(|n| n.operand).collect();
             let casts: Vec<Key> = nodes
                 .iter()
                 .filter(|n| n.on_literal && !is_operand.contains(&n.key))
@@ -485,7 +488,7 @@ impl Lowerer<'_, '_> {
 mod tests {
     use super::*;
 
-    fn defs(src: &[&str]) -> HashMap<String, MacroDef> {
+    fn defs(src: &[&str]) -> FxHashMap<String, MacroDef> {
         src.iter()
             .map(|d| {
                 let toks: Vec<String> = d.split_whitespace().map(String::from).collect();
@@ -552,7 +555,7 @@ mod tests {
     #[test]
     fn for_headers_say_which_clauses_are_written() {
         let toks = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-        let none = HashMap::new();
+        let none = FxHashMap::default();
         let m = defs(&[
             "FOR ( i , n ) for ( int i = 0 ; i < n ; i ++ )",
             "EMPTY",

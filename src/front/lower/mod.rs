@@ -24,7 +24,8 @@ use clc_passes::ast::{
     Arena, Expr, Function, Global, Handle, LangOptions, Local, Module, StructDef,
 };
 use clc_passes::diag::{Diagnostic, Diagnostics, FileId, Span};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
+use rustc_hash::FxHashSet;
 
 /// A diagnostic was already recorded; stop lowering the enclosing construct.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,19 +46,19 @@ pub fn lower(
         diags: Diagnostics::new(),
         sources,
         root: *root,
-        structs: HashMap::new(),
-        functions: HashMap::new(),
-        globals: HashMap::new(),
+        structs: FxHashMap::default(),
+        functions: FxHashMap::default(),
+        globals: FxHashMap::default(),
         failed_globals: Default::default(),
         pending_globals: Default::default(),
-        macros: HashMap::new(),
-        expansions: HashMap::new(),
-        macro_swizzles: HashMap::new(),
+        macros: FxHashMap::default(),
+        expansions: FxHashMap::default(),
+        macro_swizzles: FxHashMap::default(),
         written_accessors: Default::default(),
         strings: 0,
         fp_pragmas: Vec::new(),
         kernels: 0,
-        file_ids: HashMap::new(),
+        file_ids: FxHashMap::default(),
     };
     for c in root.children() {
         // The kind before the location: most top-level cursors are declarations and macros
@@ -93,26 +94,26 @@ struct Lowerer<'s, 'tu> {
     sources: &'s mut SourceMap,
     root: Cursor<'tu>,
     /// Struct declarations by USR.
-    structs: HashMap<String, Handle<StructDef>>,
+    structs: FxHashMap<String, Handle<StructDef>>,
     /// Function definitions by USR.
-    functions: HashMap<String, Handle<Function>>,
+    functions: FxHashMap<String, Handle<Function>>,
     /// Program-scope variables by USR.
-    globals: HashMap<String, Handle<Global>>,
+    globals: FxHashMap<String, Handle<Global>>,
     /// Program-scope variables already reported as unsupported (reported once).
-    failed_globals: std::collections::HashSet<String>,
+    failed_globals: FxHashSet<String>,
     /// Program-scope variables whose initializers are being lowered.
-    pending_globals: std::collections::HashSet<String>,
+    pending_globals: FxHashSet<String>,
     /// The user's macro definitions, by name.
-    macros: HashMap<String, macros::MacroDef>,
+    macros: FxHashMap<String, macros::MacroDef>,
     /// Where each top-level macro invocation ends, by (start offset, macro name).
-    expansions: HashMap<(u32, String), u32>,
+    expansions: FxHashMap<(u32, String), u32>,
     /// Accessors of the swizzles spelled in macro bodies, by (cursor hash, offset).
-    macro_swizzles: HashMap<(u32, u32), Option<String>>,
+    macro_swizzles: FxHashMap<(u32, u32), Option<String>>,
     /// [`Lowerer::written_accessor`] by spelled extent: the nodes of every expansion of a
     /// macro share their spellings, and a spelled extent can cover much of a file (its
     /// ends in two macro bodies), so each is tokenized once.
     written_accessors:
-        std::cell::RefCell<HashMap<crate::front::clang::ExtentOffsets, Option<String>>>,
+        std::cell::RefCell<FxHashMap<crate::front::clang::ExtentOffsets, Option<String>>>,
     /// Counter for string-literal globals.
     strings: u32,
     /// The FP_CONTRACT pragmas, in source order.
@@ -120,7 +121,7 @@ struct Lowerer<'s, 'tu> {
     /// Kernels lowered so far.
     kernels: u32,
     /// The source map's id of each file libclang has named a location in, by its handle.
-    file_ids: HashMap<usize, FileId>,
+    file_ids: FxHashMap<usize, FileId>,
 }
 
 /// Per-function state.
@@ -129,7 +130,7 @@ struct FnCtx {
     exprs: Arena<Expr>,
     /// Local variables by declaration ([`Cursor::identity`]: declarations made by one macro
     /// expansion share a location and may share a name).
-    by_decl: HashMap<(i32, usize), Handle<Local>>,
+    by_decl: FxHashMap<(i32, usize), Handle<Local>>,
     depth: u32,
     /// Current expression nesting.
     expr_depth: u32,

@@ -27,20 +27,20 @@
 use clc_passes::ast::{
     AddressSpace, Builtin, CastKind, Expr, ExprKind, Function, Handle, Local, Module, Type,
 };
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A parameter: the function and the parameter's position.
 pub type Param = (Handle<Function>, usize);
 
 /// The private pointer parameters of `module` that are `Function`-storage pointers on
 /// Vulkan (see the module documentation).
-pub fn logical_params(module: &Module) -> HashSet<Param> {
-    let facts: HashMap<Handle<Function>, Facts> = module
+pub fn logical_params(module: &Module) -> FxHashSet<Param> {
+    let facts: FxHashMap<Handle<Function>, Facts> = module
         .functions
         .iter()
         .map(|(h, f)| (h, Facts::of(f)))
         .collect();
-    let mut params: HashSet<Param> = HashSet::new();
+    let mut params: FxHashSet<Param> = FxHashSet::default();
     for (fh, f) in module.functions.iter() {
         for (i, &p) in f.params.iter().enumerate() {
             if candidate(module, f, &facts[&fh], p) {
@@ -53,12 +53,12 @@ pub fn logical_params(module: &Module) -> HashSet<Param> {
         return params;
     }
     loop {
-        let kept: HashMap<Handle<Function>, Kept> = module
+        let kept: FxHashMap<Handle<Function>, Kept> = module
             .functions
             .iter()
             .map(|(fh, f)| (fh, Kept::of(module, f, &facts[&fh], &params)))
             .collect();
-        let next: HashSet<Param> = params
+        let next: FxHashSet<Param> = params
             .iter()
             .copied()
             .filter(|&param| {
@@ -76,14 +76,14 @@ pub fn logical_params(module: &Module) -> HashSet<Param> {
 /// One function's `&x` passed without an address, and its variables that stay in
 /// `Function` storage, given the logical parameters.
 struct Kept {
-    passed: HashSet<Handle<Expr>>,
-    stays: HashSet<Handle<Local>>,
+    passed: FxHashSet<Handle<Expr>>,
+    stays: FxHashSet<Handle<Local>>,
 }
 
 impl Kept {
-    fn of(module: &Module, f: &Function, facts: &Facts, params: &HashSet<Param>) -> Kept {
+    fn of(module: &Module, f: &Function, facts: &Facts, params: &FxHashSet<Param>) -> Kept {
         let passed = passed_addresses(module, f, facts, params);
-        let escaping: HashSet<_> = super::vulkan::abi::escaping(module, f, &passed)
+        let escaping: FxHashSet<_> = super::vulkan::abi::escaping(module, f, &passed)
             .into_iter()
             .collect();
         let stays = f
@@ -100,8 +100,8 @@ impl Kept {
 /// logical parameter of the same pointee type or to a builtin's out-pointer.
 fn uses_ok(
     module: &Module,
-    facts: &HashMap<Handle<Function>, Facts>,
-    params: &HashSet<Param>,
+    facts: &FxHashMap<Handle<Function>, Facts>,
+    params: &FxHashSet<Param>,
     (g, j): Param,
 ) -> bool {
     let callee = &module.functions[g];
@@ -121,9 +121,9 @@ fn uses_ok(
 /// pointee type, or a logical parameter of the caller.
 fn callers_ok(
     module: &Module,
-    facts: &HashMap<Handle<Function>, Facts>,
-    kept: &HashMap<Handle<Function>, Kept>,
-    params: &HashSet<Param>,
+    facts: &FxHashMap<Handle<Function>, Facts>,
+    kept: &FxHashMap<Handle<Function>, Kept>,
+    params: &FxHashSet<Param>,
     (g, j): Param,
 ) -> bool {
     let callee = &module.functions[g];
@@ -162,8 +162,8 @@ pub fn passed_addresses(
     module: &Module,
     f: &Function,
     facts: &Facts,
-    params: &HashSet<Param>,
-) -> HashSet<Handle<Expr>> {
+    params: &FxHashSet<Param>,
+) -> FxHashSet<Handle<Expr>> {
     f.exprs
         .iter()
         .filter(|&(h, e)| {
@@ -191,33 +191,33 @@ pub fn passed_addresses(
 #[derive(Debug, Default)]
 pub struct Facts {
     /// How many expressions have each expression as an operand.
-    parents: HashMap<Handle<Expr>, u32>,
+    parents: FxHashMap<Handle<Expr>, u32>,
     /// Operands of `Deref`.
-    deref_operands: HashSet<Handle<Expr>>,
+    deref_operands: FxHashSet<Handle<Expr>>,
     /// Arguments of user calls (through no-op casts), with the callee and position.
-    call_args: HashMap<Handle<Expr>, (Handle<Function>, usize)>,
+    call_args: FxHashMap<Handle<Expr>, (Handle<Function>, usize)>,
     /// Arguments of OpenCL.std builtins (through no-op casts): a pointer among them is an
     /// out-pointer the builtin stores to.
-    builtin_args: HashSet<Handle<Expr>>,
+    builtin_args: FxHashSet<Handle<Expr>>,
     /// Every user call: callee and arguments (through no-op casts).
     calls: Vec<(Handle<Function>, Vec<Handle<Expr>>)>,
     /// `Load(Local(l))` expressions, by local.
-    loads: HashMap<Handle<Local>, Vec<Handle<Expr>>>,
+    loads: FxHashMap<Handle<Local>, Vec<Handle<Expr>>>,
     /// Locals assigned, incremented or whose address is taken.
-    written: HashSet<Handle<Local>>,
+    written: FxHashSet<Handle<Local>>,
     /// Locals whose place is used other than loaded or written.
-    other_place_use: HashSet<Handle<Local>>,
+    other_place_use: FxHashSet<Handle<Local>>,
     /// Pointer parameters with an address made from what they point to (`&p->m`, `p->arr`
     /// decayed to a pointer): that would be a pointer into the middle of the caller's
     /// variable, which logical addressing cannot pass on.
-    inner_address: HashSet<Handle<Local>>,
+    inner_address: FxHashSet<Handle<Local>>,
 }
 
 impl Facts {
     /// Gathers the facts of `f`.
     pub fn of(f: &Function) -> Facts {
         let mut out = Facts::default();
-        let mut loaded_places = HashSet::new();
+        let mut loaded_places = FxHashSet::default();
         for (h, e) in f.exprs.iter() {
             for c in e.kind.operands() {
                 *out.parents.entry(c).or_default() += 1;
@@ -257,7 +257,7 @@ impl Facts {
                 _ => {}
             }
         }
-        let indexed: HashSet<Handle<Expr>> = f
+        let indexed: FxHashSet<Handle<Expr>> = f
             .exprs
             .iter()
             .filter_map(|(_, e)| match e.kind {

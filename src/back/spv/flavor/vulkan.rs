@@ -178,9 +178,9 @@ pub fn subgroup_operations(caps: &[Capability]) -> Vec<&'static str> {
 pub fn narrow_storage_capabilities(module: &rspirv::dr::Module) -> Vec<Capability> {
     use rspirv::dr::Operand;
     use rspirv::spirv::Op;
-    use std::collections::HashMap;
+    use rustc_hash::FxHashMap;
     // Per type id: (holds an 8-bit scalar, holds a 16-bit scalar). Types come before use.
-    let mut narrow: HashMap<Word, (bool, bool)> = HashMap::new();
+    let mut narrow: FxHashMap<Word, (bool, bool)> = FxHashMap::default();
     let mut caps = Vec::new();
     let id = |o: &Operand| match o {
         Operand::IdRef(i) => Some(*i),
@@ -307,7 +307,7 @@ pub mod abi {
     };
     use clc_passes::diag::Diagnostic;
     use clc_passes::pipeline::Validated;
-    use std::collections::{HashMap, HashSet};
+    use rustc_hash::{FxHashMap, FxHashSet};
 
     use super::super::logical_private;
 
@@ -340,7 +340,7 @@ pub mod abi {
         use clc_passes::ast::builtin::WorkItem as W;
         use clc_passes::ast::{Builtin, ExprKind, Space, Type};
         let local = |s: Space| s == Some(AddressSpace::Local);
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = FxHashSet::default();
         let mut todo = vec![k];
         while let Some(h) = todo.pop() {
             if !seen.insert(h) {
@@ -395,7 +395,7 @@ pub mod abi {
     /// buffer).
     pub fn reaches_printf(module: &Module, k: Handle<Function>) -> bool {
         use clc_passes::ast::Builtin;
-        let mut seen = HashSet::new();
+        let mut seen = FxHashSet::default();
         let mut todo = vec![k];
         while let Some(h) = todo.pop() {
             if !seen.insert(h) {
@@ -597,7 +597,7 @@ pub mod abi {
     #[derive(Debug, Clone, Default, PartialEq, Eq)]
     pub struct DataLayout {
         /// Byte offset of each variable.
-        pub offsets: HashMap<Handle<Global>, u64>,
+        pub offsets: FxHashMap<Handle<Global>, u64>,
         /// Initial contents.
         pub bytes: Vec<u8>,
         /// Address constants: at byte `.0`, the buffer's address plus `.1`.
@@ -641,7 +641,7 @@ pub mod abi {
     /// Writes constants into the data buffer's initial bytes.
     struct DataWriter<'a> {
         module: &'a Module,
-        offsets: &'a HashMap<Handle<Global>, u64>,
+        offsets: &'a FxHashMap<Handle<Global>, u64>,
         bytes: &'a mut Vec<u8>,
         relocations: &'a mut Vec<(u64, u64)>,
     }
@@ -736,11 +736,11 @@ pub mod abi {
     #[derive(Debug, Clone, Default, PartialEq, Eq)]
     pub struct StackLayout {
         /// Offset of each object in the frame.
-        pub slots: HashMap<(Handle<Function>, Handle<Local>), u64>,
+        pub slots: FxHashMap<(Handle<Function>, Handle<Local>), u64>,
         /// Bytes per work-item (a multiple of 16; 0 when nothing escapes).
         pub frame: u64,
         /// The private pointer parameters that are `Function`-storage pointers.
-        pub logical_params: HashSet<logical_private::Param>,
+        pub logical_params: FxHashSet<logical_private::Param>,
     }
 
     /// Lays out the private stack: OpenCL C has no recursion, so every escaping object of
@@ -796,9 +796,9 @@ pub mod abi {
     pub fn escaping(
         module: &Module,
         f: &Function,
-        passed: &HashSet<Handle<Expr>>,
+        passed: &FxHashSet<Handle<Expr>>,
     ) -> Vec<Handle<Local>> {
-        let mut indexed = HashSet::new();
+        let mut indexed = FxHashSet::default();
         for (_, e) in f.exprs.iter() {
             if let ExprKind::Index { base, .. } = e.kind {
                 if matches!(
@@ -812,7 +812,7 @@ pub mod abi {
                 }
             }
         }
-        let mut out = HashSet::new();
+        let mut out = FxHashSet::default();
         for (h, e) in f.exprs.iter() {
             let root = match e.kind {
                 ExprKind::AddrOf(_) if passed.contains(&h) => None,
