@@ -439,6 +439,37 @@ impl Writer<'_> {
         Ok(converted)
     }
 
+    /// A signed 8- or 16-bit value widened on Vulkan: zero-extended to 32 bits, then
+    /// sign-extended from its top bit there with `OpBitFieldSExtract`. NVIDIA's driver (580)
+    /// answers `OpSConvert` of a 16-bit result of unsigned arithmetic with its zero
+    /// extension: `(long)(short)(ushort)(a - b)` of 0x8000 gave 32768 (five random kernels,
+    /// `kernels/types/sext_narrow`).
+    fn vk_widen_signed(&mut self, v: Word, from_width: u8, to: Numeric) -> Result<Word> {
+        let (t, n) = to;
+        let Scalar::Int { width: tw, .. } = t else {
+            let ty = self.numeric_ty(to);
+            return Ok(self.b.s_convert(ty, None, v)?);
+        };
+        let uint = (
+            Scalar::Int {
+                width: 32,
+                signed: false,
+            },
+            n,
+        );
+        let uint_ty = self.numeric_ty(uint);
+        let wide = self.b.u_convert(uint_ty, None, v)?;
+        let (zero, bits) = (self.u32_const(0), self.u32_const(u32::from(from_width)));
+        let ext = self
+            .b
+            .bit_field_s_extract(uint_ty, None, wide, zero, bits)?;
+        if tw == 32 {
+            return Ok(ext);
+        }
+        let ty = self.numeric_ty(to);
+        Ok(self.b.s_convert(ty, None, ext)?)
+    }
+
     /// A value conversion between numeric types with the same component count.
     pub(super) fn numeric_cast(
         &mut self,
@@ -458,6 +489,8 @@ impl Writer<'_> {
             ) => {
                 if fw == tw {
                     v
+                } else if fw < tw && signed && fw < 32 && self.opts.flavor.is_vulkan() {
+                    self.vk_widen_signed(v, fw, (t, n))?
                 } else if fw < tw && signed {
                     self.b.s_convert(ty, None, v)?
                 } else {
