@@ -8,6 +8,7 @@
 //! reference_broken = "why"  # optional: clang-22's SPIR-V for this kernel is known to be wrong
 //! driver_broken = "why"     # optional: the runtime's own compiler is known to get it wrong
 //! driver_broken_cpu = "avx512f"  # optional: ... only on hosts whose CPU has this flag
+//! reference_broken_cpu = "avx512f"  # optional: reference_broken only on such hosts
 //! vulkan_skip = "why"       # optional: not run by `clc-run --vulkan`, for this reason
 //! lavapipe_skip = "why"     # optional: as vulkan_skip, on lavapipe only (a driver limitation)
 //! nvidia_skip = "why"       # optional: as vulkan_skip, on NVIDIA's driver only (a driver bug)
@@ -101,7 +102,8 @@
 //! building the source (a bug of its front end, or a feature it lacks).
 //! `driver_broken_cpu` names a CPU flag of `/proc/cpuinfo` (`avx512f`) when the runtime's
 //! code generator is wrong only for that instruction set: on a host without the flag the mark
-//! does not apply and the driver votes like any reference.
+//! does not apply and the driver votes like any reference. `reference_broken_cpu` does the same
+//! for `reference_broken`, where the runtime miscompiles clang-22's module only on such a host.
 
 use std::path::{Path, PathBuf};
 
@@ -291,6 +293,13 @@ fn host_cpu_has(flag: &str) -> bool {
         .any(|f| f == flag)
 }
 
+/// A `*_broken` mark, trimmed, kept only on a host whose CPU has the mark's `*_broken_cpu`
+/// flag when it names one.
+fn on_cpu(mark: Option<String>, flag: &Option<String>) -> Option<String> {
+    mark.filter(|_| flag.as_deref().is_none_or(host_cpu_has))
+        .map(|r| r.trim().to_string())
+}
+
 // ---- raw TOML shapes ----
 
 #[derive(Deserialize)]
@@ -304,6 +313,7 @@ struct RawSpec {
     reference_broken: Option<String>,
     driver_broken: Option<String>,
     driver_broken_cpu: Option<String>,
+    reference_broken_cpu: Option<String>,
     vulkan_skip: Option<String>,
     lavapipe_skip: Option<String>,
     nvidia_skip: Option<String>,
@@ -469,14 +479,8 @@ impl SpecFile {
             cl_std: raw.cl_std.unwrap_or_else(|| "CL1.2".to_string()),
             options: raw.options,
             pending,
-            reference_broken: raw.reference_broken.map(|r| r.trim().to_string()),
-            driver_broken: raw
-                .driver_broken
-                .filter(|_| match &raw.driver_broken_cpu {
-                    Some(flag) => host_cpu_has(flag),
-                    None => true,
-                })
-                .map(|r| r.trim().to_string()),
+            reference_broken: on_cpu(raw.reference_broken, &raw.reference_broken_cpu),
+            driver_broken: on_cpu(raw.driver_broken, &raw.driver_broken_cpu),
             vulkan_skip: raw.vulkan_skip.map(|r| r.trim().to_string()),
             lavapipe_skip: raw.lavapipe_skip.map(|r| r.trim().to_string()),
             nvidia_skip: raw.nvidia_skip.map(|r| r.trim().to_string()),
@@ -1039,22 +1043,27 @@ len = 3
     }
 
     #[test]
-    fn driver_broken_cpu_applies_only_on_hosts_with_the_flag() {
-        let parse = |flag: &str| {
-            SpecFile::parse(
+    fn broken_cpu_marks_apply_only_on_hosts_with_the_flag() {
+        let parse = |key: &str, flag: &str| {
+            let s = SpecFile::parse(
                 Path::new("k/g/x.toml"),
                 &format!(
-                    "driver_broken = \"wrong\"\ndriver_broken_cpu = \"{flag}\"\n\
+                    "{key}_broken = \"wrong\"\n{key}_broken_cpu = \"{flag}\"\n\
                      [[run]]\nkernel = \"k\"\nglobal = [1]\n"
                 ),
             )
-            .unwrap()
-            .driver_broken
+            .unwrap();
+            (s.reference_broken, s.driver_broken)
         };
-        assert_eq!(parse("no-such-cpu-flag"), None);
+        assert_eq!(parse("driver", "no-such-cpu-flag"), (None, None));
+        assert_eq!(parse("reference", "no-such-cpu-flag"), (None, None));
         // Every x86-64 CPU has SSE2.
         #[cfg(target_arch = "x86_64")]
-        assert_eq!(parse("sse2").as_deref(), Some("wrong"));
+        {
+            let wrong = Some("wrong".to_string());
+            assert_eq!(parse("driver", "sse2"), (None, wrong.clone()));
+            assert_eq!(parse("reference", "sse2"), (wrong, None));
+        }
     }
 
     fn err(text: &str) -> String {
