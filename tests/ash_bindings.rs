@@ -19,6 +19,24 @@ mod images {
     include!("out/bindings/ash_images.rs");
 }
 
+/// The mirrors of packed structs, compiled.
+#[allow(dead_code)]
+mod packed {
+    include!("out/bindings/packed.rs");
+}
+
+#[test]
+fn packed_structs_are_mirrored_at_their_opencl_size() {
+    use packed::types::{holds_p5, p3, p5, pv};
+    use std::mem::{offset_of, size_of};
+    assert_eq!((size_of::<p3>(), offset_of!(p3, c)), (3, 2));
+    assert_eq!((size_of::<pv>(), offset_of!(pv, c)), (9, 8));
+    assert_eq!((size_of::<p5>(), offset_of!(p5, b)), (5, 4));
+    assert_eq!((size_of::<holds_p5>(), offset_of!(holds_p5, x)), (6, 1));
+    let k = &packed::modules::packed::kernels::packed::ARGS;
+    assert_eq!([k[0].size, k[1].size, k[2].size], [3, 9, 6]);
+}
+
 fn u32_at(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes(b[at..at + 4].try_into().unwrap())
 }

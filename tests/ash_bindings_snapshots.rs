@@ -1,6 +1,6 @@
 //! Snapshots of the typed `ash` bindings (`Build::ash_bindings`): the generated text of
 //! compiled kernels, and of an image/sampler kernel from a reflection written here, compared
-//! with `tests/out/bindings/`. `CLC_BLESS=1 cargo test --test ash_bindings_snapshots`
+//! with `tests/out/bindings/`, and the struct mirrors of packed structs (`packed.rs`). `CLC_BLESS=1 cargo test --test ash_bindings_snapshots`
 //! rewrites them after an intended change; `tests/ash_bindings.rs` compiles and runs them.
 
 use clc::reflect::{
@@ -212,6 +212,45 @@ fn image_reflection() -> Reflection {
     }
 }
 
+/// Packed structs whose members are all aligned but whose size is not a multiple of their
+/// largest member's alignment: `repr(C)` would pad them (OpenCL target; Vulkan's layouts
+/// take no such struct in a buffer).
+const PACKED: &str = r#"
+typedef struct __attribute__((packed)) { short s; char c; } p3;
+typedef struct __attribute__((packed)) { float2 v; char c; } pv;
+typedef struct __attribute__((packed)) { int a; char b; } p5;
+typedef struct { char t; p5 x; } holds_p5;
+
+kernel void packed(global p3 *a, global pv *b, global holds_p5 *c) {
+    a[1] = a[0];
+    b[1] = b[0];
+    c[1] = c[0];
+}
+"#;
+
+/// The argument descriptions and struct mirrors (no host flavour) of `PACKED`.
+fn packed_bindings() -> String {
+    let d = tempfile::tempdir().unwrap();
+    let path = d.path().join("packed.cl");
+    std::fs::write(&path, PACKED).unwrap();
+    let reflection = match clc::compile_file(&path, &clc::Options::default()) {
+        Ok(c) => c.reflection,
+        Err(e) => panic!("{e}"),
+    };
+    let module = clc::build_script::Module {
+        source: PathBuf::from("packed.cl"),
+        spirv: PathBuf::from("packed.spv"),
+        name: "packed".into(),
+        reflection,
+        dependencies: Vec::new(),
+    };
+    clc::bindings::generate(
+        &[(module, vec![0x0723_0203])],
+        clc::bindings::Flavors::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
 #[test]
 fn generated_bindings_match_the_snapshots() {
     let bless = std::env::var_os("CLC_BLESS").is_some();
@@ -219,6 +258,7 @@ fn generated_bindings_match_the_snapshots() {
     for (file, text) in [
         ("ash_compiled.rs", bindings_of("k", compiled_reflection())),
         ("ash_images.rs", bindings_of("blur", image_reflection())),
+        ("packed.rs", packed_bindings()),
     ] {
         let path = root().join("tests/out/bindings").join(file);
         if bless {

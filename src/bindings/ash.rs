@@ -118,7 +118,7 @@ fn rust_align(t: &TypeInfo) -> u64 {
             fields,
             ..
         } => {
-            if is_packed(*union, fields) {
+            if is_packed(*union, *align, fields) {
                 1
             } else {
                 *align

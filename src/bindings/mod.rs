@@ -121,7 +121,7 @@ impl Mirrors {
                 }
                 let mut body = String::new();
                 let mut asserts = String::new();
-                let packed = is_packed(*union, fields);
+                let packed = is_packed(*union, *align, fields);
                 if *union {
                     let _ = writeln!(body, "    pub bytes: [u8; {size}],");
                 } else {
@@ -167,10 +167,14 @@ impl Mirrors {
     }
 }
 
-/// Whether the mirror of a struct with these fields is `packed` (a member misaligned for
-/// its type).
-fn is_packed(union: bool, fields: &[crate::reflect::FieldInfo]) -> bool {
-    !union && fields.iter().any(|f| f.offset % field_align(&f.ty) != 0)
+/// Whether the mirror of a struct with these fields is `packed`: a member misaligned for its
+/// type, or a struct aligned to less than a member (`struct __attribute__((packed)) { short
+/// s; char c; }`: 3 bytes, where `repr(C)` would round the size up to 4).
+fn is_packed(union: bool, align: u64, fields: &[crate::reflect::FieldInfo]) -> bool {
+    !union
+        && fields
+            .iter()
+            .any(|f| f.offset % field_align(&f.ty) != 0 || field_align(&f.ty) > align)
 }
 
 fn type_size(t: &TypeInfo) -> u64 {
