@@ -298,7 +298,7 @@ impl Build {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let workers = self.jobs.unwrap_or(cores).min(self.files.len().max(1));
         let next = std::sync::atomic::AtomicUsize::new(0);
-        let results: Vec<std::sync::Mutex<Option<Result<crate::Compilation, Error>>>> = self
+        let results: Vec<std::sync::Mutex<Option<Compiled>>> = self
             .files
             .iter()
             .map(|_| std::sync::Mutex::new(None))
@@ -328,7 +328,18 @@ impl Build {
                     let n = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                     let Some(&i) = order.get(n) else { break };
                     let file = &self.files[i];
-                    let r = crate::compile_file(file, &self.opts);
+                    // Each module is written and rendered for the bindings by the worker that
+                    // compiled it, so that the single-threaded end only joins them.
+                    let r = crate::compile_file(file, &self.opts).map(|c| {
+                        let spirv = out_dir.join(format!("{}.spv", module_name(file)));
+                        let written = crate::output::write_output(
+                            &spirv,
+                            &crate::output::words_to_bytes(&c.words),
+                        )
+                        .map_err(|e| BuildError::Io(spirv.clone(), e));
+                        let words = bindings::Words::new(&c.words);
+                        (c, spirv, written, words)
+                    });
                     if let Ok(mut slot) = results[i].lock() {
                         *slot = Some(r);
                     }
@@ -341,7 +352,8 @@ impl Build {
             cargo.push(format!("cargo:rerun-if-changed={}", file.display()));
             let result = slot.into_inner().ok().flatten();
             match result {
-                Some(Ok(c)) => {
+                Some(Ok((c, spirv, written, words))) => {
+                    written?;
                     for d in c.dependencies.iter().skip(1) {
                         cargo.push(format!("cargo:rerun-if-changed={}", d.display()));
                     }
@@ -351,21 +363,15 @@ impl Build {
                             cargo.push(format!("cargo:warning={first}"));
                         }
                     }
-                    let stem = file
-                        .file_stem()
-                        .map_or("module".into(), |s| s.to_string_lossy().into_owned());
-                    let spirv = out_dir.join(format!("{stem}.spv"));
-                    crate::output::write_output(&spirv, &crate::output::words_to_bytes(&c.words))
-                        .map_err(|e| BuildError::Io(spirv.clone(), e))?;
                     modules.push((
                         Module {
                             source: file.clone(),
                             spirv,
-                            name: stem,
+                            name: module_name(file),
                             reflection: c.reflection,
                             dependencies: c.dependencies,
                         },
-                        c.words,
+                        words,
                     ));
                 }
                 Some(Err(Error::Input {
@@ -392,7 +398,9 @@ impl Build {
             opencl3: self.opencl3_bindings,
             ash: self.ash_bindings,
         };
-        let code = bindings::generate(&modules, flavors).map_err(BuildError::Bindings)?;
+        let rendered: Vec<(&Module, &bindings::Words)> =
+            modules.iter().map(|(m, w)| (m, w)).collect();
+        let code = bindings::generate_rendered(&rendered, flavors).map_err(BuildError::Bindings)?;
         let bindings = out_dir.join(format!("{name}.rs"));
         crate::output::write_output(&bindings, code.as_bytes())
             .map_err(|e| BuildError::Io(bindings.clone(), e))?;
@@ -402,4 +410,22 @@ impl Build {
             cargo_lines: cargo,
         })
     }
+}
+
+/// What a worker of [`Build::try_compile`] leaves for one source: the compilation, the path of
+/// its `.spv` and whether writing it worked, and its words rendered for the bindings.
+type Compiled = Result<
+    (
+        crate::Compilation,
+        PathBuf,
+        Result<(), BuildError>,
+        bindings::Words,
+    ),
+    Error,
+>;
+
+/// The module name of `file`: its stem (`kernels/saxpy.cl` → `saxpy`).
+fn module_name(file: &Path) -> String {
+    file.file_stem()
+        .map_or("module".into(), |s| s.to_string_lossy().into_owned())
 }

@@ -313,6 +313,27 @@ fn kernel(
     Ok(())
 }
 
+/// A module's SPIR-V words as the Rust literals of its `SPIRV` array. [`crate::Build`]'s
+/// workers render each module as it is compiled, so that writing the bindings at the end
+/// (one thread) only joins the texts.
+#[derive(Debug)]
+pub struct Words {
+    len: usize,
+    literals: String,
+}
+
+impl Words {
+    /// Renders `words`.
+    pub fn new(words: &[u32]) -> Words {
+        let mut literals = String::new();
+        push_words(&mut literals, words);
+        Words {
+            len: words.len(),
+            literals,
+        }
+    }
+}
+
 /// `words` as `0x07230203, ` literals, eight to a line. By hand rather than with `write!`:
 /// a build script runs this unoptimized, where `format_args` costs a tenth of a
 /// microsecond per word (a tenth of a second for the modules of `kernels/`).
@@ -336,6 +357,16 @@ fn push_words(out: &mut String, words: &[u32]) {
 /// The Rust source [`crate::Build`] writes for `modules` (each with its SPIR-V words), or
 /// why bindings cannot be generated.
 pub fn generate(modules: &[(Module, Vec<u32>)], flavors: Flavors) -> Result<String, String> {
+    let words: Vec<Words> = modules.iter().map(|(_, w)| Words::new(w)).collect();
+    let rendered: Vec<(&Module, &Words)> = modules.iter().map(|(m, _)| m).zip(&words).collect();
+    generate_rendered(&rendered, flavors)
+}
+
+/// [`generate`] for modules whose words are already rendered.
+pub fn generate_rendered(
+    modules: &[(&Module, &Words)],
+    flavors: Flavors,
+) -> Result<String, String> {
     let mut mirrors = Mirrors {
         defs: BTreeMap::new(),
         anon: 0,
@@ -351,9 +382,9 @@ pub fn generate(modules: &[(Module, Vec<u32>)], flavors: Flavors) -> Result<Stri
         let _ = write!(
             mods,
             "    /// The validated SPIR-V module ({} words).\n    pub static SPIRV: &[u32] = &[",
-            words.len()
+            words.len
         );
-        push_words(&mut mods, words);
+        mods.push_str(&words.literals);
         mods.push_str("\n    ];\n");
         let vulkan = match (&m.reflection.vulkan, flavors.ash) {
             (Some(v), true) => {
