@@ -25,7 +25,7 @@ impl Location {
         let (mut line, mut col, mut offset) = (0u32, 0u32, 0u32);
         // SAFETY: out-pointers are valid; the file name string is disposed by take_path.
         unsafe {
-            clang_getFileLocation(loc, &mut file, &mut line, &mut col, &mut offset);
+            (super::hot().clang_getFileLocation)(loc, &mut file, &mut line, &mut col, &mut offset);
             if line == 0 {
                 return None;
             }
@@ -107,8 +107,9 @@ impl<'tu> Cursor<'tu> {
 
     /// The cursor kind (`CXCursor_*`).
     pub fn kind(&self) -> CXCursorKind {
-        // SAFETY: valid cursor.
-        unsafe { clang_getCursorKind(self.raw) }
+        // What `clang_getCursorKind` returns, without the call through clang-sys's table:
+        // asked for every node, several times.
+        self.raw.kind
     }
 
     /// Name of the entity (declarations) or clang's spelling of the node.
@@ -120,7 +121,7 @@ impl<'tu> Cursor<'tu> {
     /// The type of the entity or expression.
     pub fn ty(&self) -> Ty<'tu> {
         // SAFETY: valid cursor.
-        Ty::new(unsafe { clang_getCursorType(self.raw) })
+        Ty::new(unsafe { (super::hot().clang_getCursorType)(self.raw) })
     }
 
     /// The result type of a function declaration.
@@ -141,24 +142,47 @@ impl<'tu> Cursor<'tu> {
     /// that is quadratic in the chain's length: 0.76 s of lowering for 60,000 operators.
     /// So an operator's location is its left operand's, computed once per node.
     fn raw_location(&self) -> CXSourceLocation {
-        if self.kind() != CXCursor_BinaryOperator {
-            // SAFETY: valid cursor.
-            return unsafe { clang_getCursorLocation(self.raw) };
+        if self.kind() == CXCursor_BinaryOperator {
+            if let Some(lhs) = self.first_child() {
+                return self.tu.binary_location(lhs);
+            }
         }
-        let node = self.raw.data[1] as usize;
-        if let Some(&loc) = self.tu.operator_locations.borrow().get(&node) {
-            return loc;
+        // SAFETY: valid cursor.
+        unsafe { (super::hot().clang_getCursorLocation)(self.raw) }
+    }
+
+    /// The libclang cursor.
+    pub(crate) fn raw(&self) -> CXCursor {
+        self.raw
+    }
+
+    /// The AST node behind the cursor, as a key.
+    pub(crate) fn node(&self) -> usize {
+        self.raw.data[1] as usize
+    }
+
+    /// The first child (including reference and attribute cursors), without visiting the
+    /// others.
+    pub(crate) fn first_child(&self) -> Option<Cursor<'tu>> {
+        extern "C" fn first(
+            c: CXCursor,
+            _parent: CXCursor,
+            data: CXClientData,
+        ) -> CXChildVisitResult {
+            // SAFETY: `data` is the `Option<CXCursor>` passed below.
+            unsafe { *(data as *mut Option<CXCursor>) = Some(c) };
+            CXChildVisit_Break
         }
-        let loc = match self.children().first() {
-            Some(lhs) if lhs.kind() == CXCursor_BinaryOperator => lhs.raw_location(),
-            // The start of the left operand's extent is where clang starts the operator.
-            // SAFETY: valid cursor.
-            Some(lhs) => unsafe { clang_getRangeStart(clang_getCursorExtent(lhs.raw)) },
-            // SAFETY: valid cursor.
-            None => unsafe { clang_getCursorLocation(self.raw) },
+        let mut raw: Option<CXCursor> = None;
+        // SAFETY: `first` only writes into `raw`, which outlives the call.
+        unsafe {
+            (super::hot().clang_visitChildren)(
+                self.raw,
+                first,
+                &mut raw as *mut Option<CXCursor> as CXClientData,
+            )
         };
-        self.tu.operator_locations.borrow_mut().insert(node, loc);
-        loc
+        raw.map(|c| Cursor::new(c, self.tu))
     }
 
     /// The file locations where the cursor's extent starts and ends (macro locations
@@ -166,10 +190,10 @@ impl<'tu> Cursor<'tu> {
     pub fn extent_locations(&self) -> Option<(Location, Location)> {
         // SAFETY: valid cursor.
         unsafe {
-            let ext = clang_getCursorExtent(self.raw);
+            let ext = (super::hot().clang_getCursorExtent)(self.raw);
             Some((
-                Location::from_raw(clang_getRangeStart(ext))?,
-                Location::from_raw(clang_getRangeEnd(ext))?,
+                Location::from_raw((super::hot().clang_getRangeStart)(ext))?,
+                Location::from_raw((super::hot().clang_getRangeEnd)(ext))?,
             ))
         }
     }
@@ -185,7 +209,7 @@ impl<'tu> Cursor<'tu> {
         let mut raw: Vec<CXCursor> = Vec::new();
         // SAFETY: `collect` only pushes into `raw`, which outlives the call.
         unsafe {
-            clang_visitChildren(
+            (super::hot().clang_visitChildren)(
                 self.raw,
                 collect,
                 &mut raw as *mut Vec<CXCursor> as CXClientData,
@@ -205,7 +229,7 @@ impl<'tu> Cursor<'tu> {
     /// Whether the cursor is an expression.
     pub fn is_expression(&self) -> bool {
         // SAFETY: kind query.
-        unsafe { clang_isExpression(self.kind()) != 0 }
+        unsafe { (super::hot().clang_isExpression)(self.kind()) != 0 }
     }
 
     /// Whether the cursor is a statement.
@@ -229,7 +253,7 @@ impl<'tu> Cursor<'tu> {
     /// The entity a reference or expression refers to.
     pub fn referenced(&self) -> Option<Cursor<'tu>> {
         // SAFETY: valid cursor.
-        self.wrap(unsafe { clang_getCursorReferenced(self.raw) })
+        self.wrap(unsafe { (super::hot().clang_getCursorReferenced)(self.raw) })
     }
 
     /// The definition of the entity, if this TU has one.
@@ -348,12 +372,24 @@ impl<'tu> Cursor<'tu> {
         };
         // SAFETY: out-pointers are valid for the calls.
         unsafe {
-            let ext = clang_getCursorExtent(self.raw);
+            let ext = (super::hot().clang_getCursorExtent)(self.raw);
             let (mut f1, mut f2): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
             let (mut o1, mut o2) = (0u32, 0u32);
             let (mut l, mut c) = (0u32, 0u32);
-            locate(clang_getRangeStart(ext), &mut f1, &mut l, &mut c, &mut o1);
-            locate(clang_getRangeEnd(ext), &mut f2, &mut l, &mut c, &mut o2);
+            locate(
+                (super::hot().clang_getRangeStart)(ext),
+                &mut f1,
+                &mut l,
+                &mut c,
+                &mut o1,
+            );
+            locate(
+                (super::hot().clang_getRangeEnd)(ext),
+                &mut f2,
+                &mut l,
+                &mut c,
+                &mut o2,
+            );
             if f1.is_null() || f2.is_null() || clang_File_isEqual(f1, f2) == 0 || o2 < o1 {
                 return None;
             }
@@ -427,16 +463,18 @@ impl<'tu> Cursor<'tu> {
     /// Whether this cursor and `other` start at the same location.
     pub fn same_location(&self, other: &Cursor<'_>) -> bool {
         // SAFETY: valid cursors.
-        unsafe { clang_equalLocations(self.raw_location(), other.raw_location()) != 0 }
+        unsafe {
+            (super::hot().clang_equalLocations)(self.raw_location(), other.raw_location()) != 0
+        }
     }
 
     /// Whether this cursor and `other` cover the same source range.
     pub fn same_extent(&self, other: &Cursor<'_>) -> bool {
         // SAFETY: valid cursors.
         unsafe {
-            clang_equalRanges(
-                clang_getCursorExtent(self.raw),
-                clang_getCursorExtent(other.raw),
+            (super::hot().clang_equalRanges)(
+                (super::hot().clang_getCursorExtent)(self.raw),
+                (super::hot().clang_getCursorExtent)(other.raw),
             ) != 0
         }
     }
@@ -535,7 +573,7 @@ impl Cursor<'_> {
             let (mut f1, mut f2): (CXFile, CXFile) = (std::ptr::null_mut(), std::ptr::null_mut());
             let (mut l, mut c, mut o1, mut o2) = (0u32, 0u32, 0u32, 0u32);
             clang_getSpellingLocation(loc, &mut f1, &mut l, &mut c, &mut o1);
-            clang_getFileLocation(loc, &mut f2, &mut l, &mut c, &mut o2);
+            (super::hot().clang_getFileLocation)(loc, &mut f2, &mut l, &mut c, &mut o2);
             o1 != o2 || clang_File_isEqual(f1, f2) == 0
         }
     }
@@ -559,12 +597,18 @@ impl Cursor<'_> {
     /// file as libclang's handle, which names one file for the life of the translation
     /// unit, line and column. `None` when it has no file location.
     pub fn file_position(&self) -> Option<FilePosition> {
+        FilePosition::of(self.raw_location())
+    }
+}
+
+impl FilePosition {
+    fn of(loc: CXSourceLocation) -> Option<FilePosition> {
         let mut file: CXFile = std::ptr::null_mut();
         let (mut line, mut col) = (0u32, 0u32);
         // SAFETY: valid cursor; the out-pointers are valid.
         unsafe {
-            clang_getFileLocation(
-                self.raw_location(),
+            (super::hot().clang_getFileLocation)(
+                loc,
                 &mut file,
                 &mut line,
                 &mut col,
@@ -601,6 +645,12 @@ impl FilePosition {
 }
 
 impl<'tu> Cursor<'tu> {
+    /// [`Cursor::file_position`] of a binary operator whose left operand is `lhs` (which the
+    /// caller has at hand: asking the operator alone visits its children again).
+    pub fn binary_position(&self, lhs: &Cursor<'tu>) -> Option<FilePosition> {
+        FilePosition::of(self.tu.binary_location(*lhs))
+    }
+
     /// The translation unit the cursor belongs to.
     pub fn translation_unit(&self) -> &'tu TranslationUnit<'tu> {
         self.tu
@@ -611,10 +661,10 @@ impl<'tu> Cursor<'tu> {
     pub fn extent(&self) -> Option<(Location, Location)> {
         // SAFETY: valid cursor.
         unsafe {
-            let ext = clang_getCursorExtent(self.raw);
+            let ext = (super::hot().clang_getCursorExtent)(self.raw);
             Some((
-                Location::from_raw(clang_getRangeStart(ext))?,
-                Location::from_raw(clang_getRangeEnd(ext))?,
+                Location::from_raw((super::hot().clang_getRangeStart)(ext))?,
+                Location::from_raw((super::hot().clang_getRangeEnd)(ext))?,
             ))
         }
     }

@@ -42,6 +42,56 @@ const FOUND_AT_BUILD: Option<&str> = option_env!("CLC_LIBCLANG");
 
 static LIBRARY: OnceLock<Result<(Arc<SharedLibrary>, u32), LibclangError>> = OnceLock::new();
 
+/// Declares [`Hot`]: libclang functions that lowering calls for nearly every node.
+macro_rules! hot_functions {
+    ($($name:ident($($arg:ty),*) -> $ret:ty;)*) => {
+        /// libclang functions that lowering calls for nearly every node (a million times for
+        /// a kernel of 100,000 statements), as plain function pointers read once from the
+        /// loaded library. clang-sys's wrappers look the library up in a thread-local
+        /// `RefCell` on every call: 4% of the time of such a compile.
+        #[allow(non_snake_case)]
+        pub(crate) struct Hot {
+            $(pub(crate) $name: unsafe extern "C" fn($($arg),*) -> $ret,)*
+        }
+
+        impl Hot {
+            fn of(f: &clang_sys::Functions) -> Option<Hot> {
+                Some(Hot { $($name: f.$name?,)* })
+            }
+        }
+    };
+}
+
+hot_functions! {
+    clang_getCursorExtent(CXCursor) -> CXSourceRange;
+    clang_getCursorLocation(CXCursor) -> CXSourceLocation;
+    clang_getRangeStart(CXSourceRange) -> CXSourceLocation;
+    clang_getRangeEnd(CXSourceRange) -> CXSourceLocation;
+    clang_getCursorType(CXCursor) -> CXType;
+    clang_getCanonicalType(CXType) -> CXType;
+    clang_isVolatileQualifiedType(CXType) -> std::os::raw::c_uint;
+    clang_visitChildren(CXCursor, CXCursorVisitor, CXClientData) -> std::os::raw::c_uint;
+    clang_getFileLocation(CXSourceLocation, *mut CXFile, *mut std::os::raw::c_uint, *mut std::os::raw::c_uint, *mut std::os::raw::c_uint) -> ();
+    clang_equalLocations(CXSourceLocation, CXSourceLocation) -> std::os::raw::c_uint;
+    clang_equalRanges(CXSourceRange, CXSourceRange) -> std::os::raw::c_uint;
+    clang_getCursorReferenced(CXCursor) -> CXCursor;
+    clang_isExpression(CXCursorKind) -> std::os::raw::c_uint;
+}
+
+static HOT: OnceLock<Hot> = OnceLock::new();
+
+/// The [`Hot`] functions of the loaded libclang. Only called with a cursor or type in hand,
+/// so libclang is loaded.
+pub(crate) fn hot() -> &'static Hot {
+    HOT.get_or_init(|| {
+        match LIBRARY.get() {
+            Some(Ok((lib, _))) => Hot::of(&lib.functions),
+            _ => None,
+        }
+        .unwrap_or_else(|| panic!("libclang's functions are not loaded"))
+    })
+}
+
 /// Makes libclang usable on the calling thread, loading it on first use; checks its version.
 pub fn ensure_loaded() -> Result<(), LibclangError> {
     match LIBRARY.get_or_init(load) {
@@ -548,7 +598,7 @@ impl TranslationUnit<'_> {
         // SAFETY: the token buffer is freed with clang_disposeTokens; strings are disposed
         // by take_string.
         unsafe {
-            let range = clang_getCursorExtent(clang_getTranslationUnitCursor(self.raw));
+            let range = (hot().clang_getCursorExtent)(clang_getTranslationUnitCursor(self.raw));
             let mut toks: *mut CXToken = std::ptr::null_mut();
             let mut n = 0u32;
             clang_tokenize(self.raw, range, &mut toks, &mut n);
@@ -584,14 +634,51 @@ impl TranslationUnit<'_> {
                 .filter_map(|i| {
                     let r = *l.ranges.add(i);
                     Some((
-                        Location::from_raw(clang_getRangeStart(r))?,
-                        Location::from_raw(clang_getRangeEnd(r))?,
+                        Location::from_raw((hot().clang_getRangeStart)(r))?,
+                        Location::from_raw((hot().clang_getRangeEnd)(r))?,
                     ))
                 })
                 .collect();
             clang_disposeSourceRangeList(list);
             out
         }
+    }
+}
+
+impl<'tu> TranslationUnit<'tu> {
+    /// Where a binary operator whose left operand is `lhs` is: the start of the leftmost
+    /// operand down the chain of binary operators on the left side, the location clang gives
+    /// the operator. Walked here, with the answers for the operators of the chain cached:
+    /// clang's own walk (`getBeginLoc`) would make every operator of an n-long chain cost
+    /// O(n). An operator whose left operand is not an operator (nearly all) is answered
+    /// without the cache.
+    pub(crate) fn binary_location(&'tu self, lhs: cursor::Cursor<'tu>) -> CXSourceLocation {
+        let mut chain: Vec<cursor::Cursor<'tu>> = Vec::new();
+        let mut lhs = lhs;
+        let loc = loop {
+            if lhs.kind() != CXCursor_BinaryOperator {
+                // SAFETY: valid cursor.
+                break unsafe {
+                    (hot().clang_getRangeStart)((hot().clang_getCursorExtent)(lhs.raw()))
+                };
+            }
+            if let Some(&loc) = self.operator_locations.borrow().get(&lhs.node()) {
+                break loc;
+            }
+            chain.push(lhs);
+            match lhs.first_child() {
+                Some(l) => lhs = l,
+                // SAFETY: valid cursor.
+                None => break unsafe { (hot().clang_getCursorLocation)(lhs.raw()) },
+            }
+        };
+        if !chain.is_empty() {
+            let mut cache = self.operator_locations.borrow_mut();
+            for c in chain {
+                cache.insert(c.node(), loc);
+            }
+        }
+        loc
     }
 }
 

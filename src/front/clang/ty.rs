@@ -29,7 +29,7 @@ impl<'tu> Ty<'tu> {
     /// The canonical type (typedefs and sugar removed, qualifiers kept).
     pub fn canonical(&self) -> Ty<'tu> {
         // SAFETY: valid type.
-        Ty::new(unsafe { clang_getCanonicalType(self.raw) })
+        Ty::new(unsafe { (super::hot().clang_getCanonicalType)(self.raw) })
     }
 
     /// `CXType_*` kind of the canonical type.
@@ -77,7 +77,7 @@ impl<'tu> Ty<'tu> {
     /// `volatile`-qualified.
     pub fn is_volatile(&self) -> bool {
         // SAFETY: valid type.
-        unsafe { clang_isVolatileQualifiedType(self.canonical().raw) != 0 }
+        unsafe { (super::hot().clang_isVolatileQualifiedType)(self.canonical().raw) != 0 }
     }
 
     /// `restrict`-qualified (on a pointer type).

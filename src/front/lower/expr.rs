@@ -102,6 +102,10 @@ impl Lowerer<'_, '_> {
     }
 
     fn expr_inner(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
+        if c.kind() == CXCursor_BinaryOperator {
+            // Its span comes with its operands.
+            return self.binary(c, cx);
+        }
         let span = self.span(c);
         match c.kind() {
             CXCursor_IntegerLiteral
@@ -172,7 +176,6 @@ impl Lowerer<'_, '_> {
                     span,
                 ))
             }
-            CXCursor_BinaryOperator => self.binary(c, cx, span),
             CXCursor_CompoundAssignOperator => self.compound_assign(c, cx, span),
             CXCursor_ConditionalOperator => {
                 let ch = c.expr_children();
@@ -1169,11 +1172,12 @@ impl Lowerer<'_, '_> {
         }
     }
 
-    fn binary(&mut self, c: &Cursor<'_>, cx: &mut FnCtx, span: Span) -> R<Handle<Expr>> {
+    fn binary(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
         let ch = c.expr_children();
         let [l, r] = ch.as_slice() else {
             return self.unsupported(c, "this binary expression");
         };
+        let span = self.span_at(c.binary_position(l));
         let op = c.binary_operator();
         match op {
             CXBinaryOperator_Assign => {

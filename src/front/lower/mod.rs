@@ -172,7 +172,12 @@ impl FnCtx {
 
 impl Lowerer<'_, '_> {
     fn span(&mut self, c: &Cursor<'_>) -> Span {
-        let Some(pos) = c.file_position() else {
+        self.span_at(c.file_position())
+    }
+
+    /// The span of a position from [`Cursor::file_position`] or one of its variants.
+    fn span_at(&mut self, pos: Option<crate::front::clang::FilePosition>) -> Span {
+        let Some(pos) = pos else {
             return self.span_of(None);
         };
         let file = match pos.file_key() {
