@@ -77,9 +77,22 @@ pub struct Cursor<'tu> {
     _p: PhantomData<&'tu ()>,
 }
 
+/// What [`collect`] gathers the children of a cursor into.
+struct Children<'tu> {
+    tu: &'tu TranslationUnit<'tu>,
+    /// Only the expressions.
+    expressions: bool,
+    out: Vec<Cursor<'tu>>,
+}
+
 extern "C" fn collect(c: CXCursor, _parent: CXCursor, data: CXClientData) -> CXChildVisitResult {
-    // SAFETY: `data` is the `Vec<CXCursor>` passed by `children` below.
-    unsafe { (*(data as *mut Vec<CXCursor>)).push(c) };
+    // SAFETY: `data` is the `Children` passed by `Cursor::collect_children` below, which
+    // outlives the visit.
+    let children = unsafe { &mut *(data as *mut Children<'_>) };
+    // SAFETY: a kind query.
+    if !children.expressions || unsafe { (super::hot().clang_isExpression)(c.kind) } != 0 {
+        children.out.push(Cursor::new(c, children.tu));
+    }
     CXChildVisit_Continue
 }
 
@@ -206,24 +219,30 @@ impl<'tu> Cursor<'tu> {
 
     /// Direct children (including reference and attribute cursors).
     pub fn children(&self) -> Vec<Cursor<'tu>> {
-        let mut raw: Vec<CXCursor> = Vec::new();
-        // SAFETY: `collect` only pushes into `raw`, which outlives the call.
-        unsafe {
-            (super::hot().clang_visitChildren)(
-                self.raw,
-                collect,
-                &mut raw as *mut Vec<CXCursor> as CXClientData,
-            )
-        };
-        raw.into_iter().map(|c| Cursor::new(c, self.tu)).collect()
+        self.collect_children(false)
     }
 
     /// Children that are expressions.
     pub fn expr_children(&self) -> Vec<Cursor<'tu>> {
-        self.children()
-            .into_iter()
-            .filter(|c| c.is_expression())
-            .collect()
+        self.collect_children(true)
+    }
+
+    /// The children, or only those that are expressions, in one pass and one allocation.
+    fn collect_children(&self, expressions: bool) -> Vec<Cursor<'tu>> {
+        let mut children = Children {
+            tu: self.tu,
+            expressions,
+            out: Vec::new(),
+        };
+        // SAFETY: `collect` only pushes into `children`, which outlives the call.
+        unsafe {
+            (super::hot().clang_visitChildren)(
+                self.raw,
+                collect,
+                &mut children as *mut Children<'_> as CXClientData,
+            )
+        };
+        children.out
     }
 
     /// Whether the cursor is an expression.
