@@ -458,7 +458,8 @@ impl<'tu> Cursor<'tu> {
                 clang_getLocationForOffset(tu, fe, oe),
                 clang_getLocationForOffset(tu, fe, end),
             );
-            let name = self.tokens_in(range).into_iter().next()?;
+            // Only the first token is spelled: the 256 bytes hold dozens.
+            let name = self.first_tokens_in(range, 1).into_iter().next()?;
             Some((oe, name))
         }
     }
@@ -466,11 +467,19 @@ impl<'tu> Cursor<'tu> {
     /// # Safety
     /// `range` must belong to this cursor's translation unit.
     unsafe fn tokens_in(&self, range: CXSourceRange) -> Vec<String> {
+        self.first_tokens_in(range, usize::MAX)
+    }
+
+    /// The spellings of the first `limit` tokens in `range`.
+    ///
+    /// # Safety
+    /// `range` must belong to this cursor's translation unit.
+    unsafe fn first_tokens_in(&self, range: CXSourceRange, limit: usize) -> Vec<String> {
         let tu = self.tu.raw();
         let mut toks: *mut CXToken = std::ptr::null_mut();
         let mut n = 0u32;
         clang_tokenize(tu, range, &mut toks, &mut n);
-        let out = (0..n as usize)
+        let out = (0..(n as usize).min(limit))
             .map(|i| take_string(clang_getTokenSpelling(tu, *toks.add(i))))
             .collect();
         if !toks.is_null() {

@@ -573,12 +573,12 @@ impl Lowerer<'_, '_> {
         }
         let swizzle_shaped =
             !c.same_location(ch) || !c.same_extent(ch) || self.is_macro_swizzle(c, ch);
-        let Some(invocation) = c.macro_invocation() else {
-            return false;
-        };
         if !swizzle_shaped {
             return false;
         }
+        let Some(invocation) = c.macro_invocation() else {
+            return false;
+        };
         let decodes =
             Swizzle::decode(&self.written_accessor(c), ch.ty().num_elements() as u8).is_some();
         if c.is_in_macro_body() {
