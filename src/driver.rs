@@ -158,7 +158,10 @@ fn reserved_caret_caret(text: &[u8]) -> Option<usize> {
     // byte.
     let caret_next = |i: usize| matches!(text.get(i + 1), Some(b'^' | b'\\'));
     if !text.windows(2).any(|w| w == b"??")
-        && !text.iter().enumerate().any(|(i, &c)| c == b'^' && caret_next(i))
+        && !text
+            .iter()
+            .enumerate()
+            .any(|(i, &c)| c == b'^' && caret_next(i))
     {
         return None;
     }
