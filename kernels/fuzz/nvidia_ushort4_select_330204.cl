@@ -1,7 +1,7 @@
 // clc-smith seed 330204 (CL3.0, --vulkan), not reduced. It fails only on NVIDIA's driver
 // (580.159.04, H200): `vstore4(a > b * c ? x : y, …, to_private(p36))` on `ushort4`s (line
 // 218) leaves the true side's first component in `arr15[0]` (30) where the comparison's first
-// component is false (65535 on Intel's runtime, with clang-22's module and the runtime's own
+// component is false (65535 with clc's module on Intel's runtime, with the runtime's own
 // compile, and on lavapipe), in the two work-items whose third component is true. Traced on
 // the H200 (stop 34): the `min`, both factors, their product and the comparison, computed
 // again next to the store and stored, are right there. Selecting by the comparison's `bool`
