@@ -88,6 +88,8 @@ pub(crate) fn hot() -> &'static Hot {
             Some(Ok((lib, _))) => Hot::of(&lib.functions),
             _ => None,
         }
+        // ok: a cursor or type exists only after `ensure_loaded` found a library, and
+        // `check_version` accepts none that lacks a `Hot` function.
         .unwrap_or_else(|| panic!("libclang's functions are not loaded"))
     })
 }
@@ -239,6 +241,13 @@ fn check_version(lib: SharedLibrary) -> Result<(Arc<SharedLibrary>, u32), String
     if major < MIN_LIBCLANG {
         clang_sys::set_library(previous);
         return Err(format!("{} is too old ({version})", lib.path().display()));
+    }
+    if Hot::of(&lib.functions).is_none() {
+        clang_sys::set_library(previous);
+        return Err(format!(
+            "{} lacks libclang functions clc calls ({version})",
+            lib.path().display()
+        ));
     }
     Ok((lib, major))
 }
