@@ -49,7 +49,7 @@ pub fn compile_file(path: &Path, opts: &Options) -> Result<Compilation, Error> {
 /// libclang parses on it (see `front::clang`), and every stage recurses over expressions and
 /// statements; at [`crate::front::lower::MAX_EXPR_DEPTH`] levels an unoptimized build uses
 /// about 1.2 GiB of it.
-const STACK_BYTES: usize = 2 << 30;
+pub(crate) const STACK_BYTES: usize = 2 << 30;
 
 /// Compiles `text` as if it were the file `path` (includes resolve relative to it).
 ///
@@ -537,6 +537,8 @@ fn compile_now(
         .validator_env(version, opts.cl_std, extended)
         .map_err(Error::Unsupported)?;
     let validator = crate::spvtools::Validator::new(env);
+    // Pieces of a module of many kernels are validated on every core there is.
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
     // The validator's friendly-name mapper names every id before validating, for its
     // messages: about a fifth of the validator's time and memory, and quadratic in the
     // number of ids that share an `OpName` (every kernel's parameter `o`: 75% of the time of
@@ -547,9 +549,11 @@ fn compile_now(
     let options = validator_options(flavor);
     let validate = |words: &[u32]| {
         let unnamed = without_names(words);
-        let checked =
-            crate::val_pieces::validate_in_pieces(&unnamed, |p| validator.validate(p, options))
-                .unwrap_or_else(|| validator.validate(&unnamed, options));
+        let checked = crate::val_pieces::validate_in_pieces(&unnamed, threads, || {
+            let piece_validator = crate::spvtools::Validator::new(env);
+            move |p: &[u32]| piece_validator.validate(p, options)
+        })
+        .unwrap_or_else(|| validator.validate(&unnamed, options));
         match checked {
             Ok(()) => Ok(()),
             Err(_) => validator.validate(

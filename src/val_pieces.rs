@@ -21,18 +21,30 @@ use rspirv::dr::{self, Operand};
 use rspirv::spirv::{Op, Word};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 /// The most entry points one piece holds.
 pub const PIECE: usize = 512;
 
-/// Validates `words` with `validate`, in pieces when it has more than [`PIECE`] entry points:
-/// `None` when it is not split (at most [`PIECE`] entry points, it does not parse, or it
-/// fails a check that spans pieces: the caller validates it whole), else the first piece's
-/// error or `Ok`. Each piece is built, validated and dropped in turn.
-pub fn validate_in_pieces<E>(
+/// Validates `words` in pieces when it has more than [`PIECE`] entry points: `None` when it
+/// is not split (at most [`PIECE`] entry points, it does not parse, or it fails a check that
+/// spans pieces: the caller validates it whole), else the first piece's error (in the
+/// module's order) or `Ok`.
+///
+/// The pieces are independent, so they are validated on up to `threads` threads at once,
+/// each with its own validator from `validator` (SPIRV-Tools' contexts are not shared across
+/// threads). Each thread builds a piece, validates it and drops it before taking the next;
+/// once a piece fails, only the pieces before it are still validated.
+pub fn validate_in_pieces<E, V>(
     words: &[u32],
-    mut validate: impl FnMut(&[u32]) -> Result<(), E>,
-) -> Option<Result<(), E>> {
+    threads: usize,
+    validator: impl Fn() -> V + Sync,
+) -> Option<Result<(), E>>
+where
+    E: Send,
+    V: FnMut(&[u32]) -> Result<(), E>,
+{
     if count_entry_points(words) <= PIECE {
         return None;
     }
@@ -103,8 +115,9 @@ pub fn validate_in_pieces<E>(
         .enumerate()
         .map(|(i, (f, _))| (*f, i))
         .collect();
-    let mut piece = Vec::new();
-    for (k, eps) in m.entry_points.chunks(PIECE).enumerate() {
+    let chunks: Vec<&[usize]> = m.entry_points.chunks(PIECE).collect();
+    let build = |k: usize, piece: &mut Vec<u32>| {
+        let eps = chunks[k];
         let mut roots: Vec<Word> = eps.iter().flat_map(|&i| m.uses(i)).collect();
         if k == 0 {
             roots.extend(&orphans);
@@ -126,11 +139,48 @@ pub fn validate_in_pieces<E>(
         for &f in &functions {
             piece.extend_from_slice(&words[m.function_words[f].1.clone()]);
         }
-        if let Err(e) = validate(&piece) {
-            return Some(Err(e));
+    };
+    // The next piece to take, and the first piece known to fail (with its error).
+    let next = AtomicUsize::new(0);
+    let failed: Mutex<Option<(usize, E)>> = Mutex::new(None);
+    let first_failure = || {
+        let f = failed.lock().unwrap_or_else(PoisonError::into_inner);
+        f.as_ref().map_or(usize::MAX, |&(k, _)| k)
+    };
+    let work = || {
+        let mut validate = validator();
+        let mut piece = Vec::new();
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= chunks.len() || k > first_failure() {
+                return;
+            }
+            build(k, &mut piece);
+            if let Err(e) = validate(&piece) {
+                let mut f = failed.lock().unwrap_or_else(PoisonError::into_inner);
+                if f.as_ref().is_none_or(|&(j, _)| k < j) {
+                    *f = Some((k, e));
+                }
+                return;
+            }
         }
+    };
+    let threads = threads.clamp(1, chunks.len());
+    std::thread::scope(|s| {
+        for _ in 1..threads {
+            // A thread that cannot be started leaves its share to the others. Each gets the
+            // compiler thread's stack (address space, committed as used): the validator
+            // recurses over a function's control flow.
+            let _ = std::thread::Builder::new()
+                .stack_size(crate::driver::STACK_BYTES)
+                .spawn_scoped(s, work);
+        }
+        work();
+    });
+    match failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        Some((_, e)) => Some(Err(e)),
+        None => Some(Ok(())),
     }
-    Some(Ok(()))
 }
 
 /// Where an instruction sits, for what a piece keeps of it.
@@ -377,12 +427,14 @@ mod tests {
 
     /// Every piece `validate_in_pieces` makes, or `None` when it keeps the module whole.
     fn pieces(words: &[u32]) -> Option<Vec<Vec<u32>>> {
-        let mut out = Vec::new();
-        let r = validate_in_pieces(words, |p| {
-            out.push(p.to_vec());
-            Ok::<(), ()>(())
+        let out = Mutex::new(Vec::new());
+        let r = validate_in_pieces(words, 1, || {
+            |p: &[u32]| {
+                out.lock().unwrap().push(p.to_vec());
+                Ok::<(), ()>(())
+            }
         });
-        r.map(|_| out)
+        r.map(|_| out.into_inner().unwrap())
     }
 
     /// A Kernel module of `n` entry points that share a helper and one global constant.
@@ -484,5 +536,37 @@ mod tests {
     fn checks_across_pieces_send_the_whole_module() {
         assert!(pieces(&module(PIECE + 1, true, false)).is_none());
         assert!(pieces(&module(PIECE + 1, false, true)).is_none());
+    }
+
+    #[test]
+    fn threads_validate_every_piece_and_report_the_first_failure() {
+        let words = module(5 * PIECE + 1, false, false);
+        let single = pieces(&words).expect("split");
+        assert_eq!(single.len(), 6);
+        let seen = Mutex::new(Vec::new());
+        let r = validate_in_pieces(&words, 4, || {
+            |p: &[u32]| {
+                seen.lock().unwrap().push(p.to_vec());
+                Ok::<(), usize>(())
+            }
+        });
+        assert_eq!(r, Some(Ok(())));
+        let mut seen = seen.into_inner().unwrap();
+        let mut expected = single.clone();
+        seen.sort();
+        expected.sort();
+        assert_eq!(seen, expected, "the same pieces, in whatever order");
+        // Pieces 2 and 4 fail (by their place in the module): whichever thread finds which
+        // first, the error is piece 2's.
+        let index = |p: &[u32]| single.iter().position(|q| q == p).unwrap();
+        for _ in 0..20 {
+            let r = validate_in_pieces(&words, 4, || {
+                |p: &[u32]| match index(p) {
+                    k @ (2 | 4) => Err(k),
+                    _ => Ok(()),
+                }
+            });
+            assert_eq!(r, Some(Err(2)));
+        }
     }
 }

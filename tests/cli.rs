@@ -1457,3 +1457,33 @@ kernel void v(volatile global int *g, global int *out, volatile global Pair *p) 
         }
     }
 }
+
+/// A module of more kernels than one validator piece holds (`val_pieces::PIECE`, 512) is
+/// validated piece by piece on several threads; what comes out is the whole module, and
+/// SPIRV-Tools' own validator accepts it whole.
+#[test]
+fn a_file_of_many_kernels_validates_whole() {
+    let d = tempfile::tempdir().unwrap();
+    let mut src = String::from(
+        "constant int table[4] = {1, 2, 3, 4};\n\
+         int helper(int x) { return table[x & 3] * x; }\n",
+    );
+    for i in 0..1600 {
+        src.push_str(&format!(
+            "kernel void k{i}(global int *o) {{ o[get_global_id(0)] = helper({i}); }}\n"
+        ));
+    }
+    write(d.path(), "many.cl", &src);
+    for (target, env) in [
+        (None, "opencl1.2"),
+        (Some("--target=vulkan1.3"), "vulkan1.3"),
+    ] {
+        let mut args = vec!["many.cl", "-o", "many.spv"];
+        args.extend(target);
+        let o = clc(d.path(), &args);
+        assert_eq!(o.status.code(), Some(0), "{env}: {}", stderr(&o));
+        spirv_val(d.path(), env, "many.spv");
+        let dis = spirv_dis(d.path(), "many.spv");
+        assert_eq!(dis.matches("OpEntryPoint").count(), 1600, "{env}");
+    }
+}
