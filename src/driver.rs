@@ -298,6 +298,28 @@ const BEFORE_PARSE: u8 = 0;
 const PARSING: u8 = 1;
 const PARSED: u8 = 2;
 
+/// With `CLC_DEBUG_PHASES` set, the time each phase of a compile took, on stderr: for whoever
+/// profiles clc (BENCHMARKS.md quotes it), not a user-facing report.
+struct Phases(Option<std::time::Instant>);
+
+impl Phases {
+    fn new() -> Self {
+        Phases(std::env::var_os("CLC_DEBUG_PHASES").map(|_| std::time::Instant::now()))
+    }
+
+    /// Ends the phase called `name`.
+    fn end(&mut self, name: &str) {
+        if let Some(start) = &mut self.0 {
+            let now = std::time::Instant::now();
+            eprintln!(
+                "clc: phase {name}: {:.1} ms",
+                (now - *start).as_secs_f64() * 1e3
+            );
+            *start = now;
+        }
+    }
+}
+
 fn compile_now(
     path: &Path,
     text: &[u8],
@@ -343,6 +365,7 @@ fn compile_now(
     let mut sources = SourceMap::default();
     let main = sources.add(path.to_path_buf(), crate::source::display_text(text));
 
+    let mut phases = Phases::new();
     let index = if opts.precompiled_header.is_some() {
         Index::without_precompiled_declarations()
     } else {
@@ -354,6 +377,7 @@ fn compile_now(
     let tu = TranslationUnit::parse(&index, path, Some(text), &args);
     phase.store(PARSED, std::sync::atomic::Ordering::Release);
     let tu = tu.map_err(|e| Error::Libclang(e.to_string()))?;
+    phases.end("parse");
 
     let mut diags = Diagnostics::new();
     for d in tu.diagnostics() {
@@ -383,7 +407,9 @@ fn compile_now(
         .collect();
     let lang = lang_options(opts);
     let module = lower::lower(&tu.cursor(), lang, &mut sources, main);
+    phases.end("lower");
     drop(tu);
+    phases.end("drop the translation unit");
     let mut module = match module {
         Ok(m) => m,
         Err(d) => {
@@ -407,6 +433,7 @@ fn compile_now(
         bug,
         sources: sources.clone(),
     })?;
+    phases.end("passes");
     let valid = match outcome {
         Outcome::Valid(v, warnings) => {
             diags.extend(warnings);
@@ -495,6 +522,7 @@ fn compile_now(
         Err(spv::Error::Bug(bug)) => return Err(Error::Internal { bug: *bug, sources }),
     };
 
+    phases.end("write");
     let spv::Written {
         words,
         capabilities,
@@ -524,6 +552,7 @@ fn compile_now(
     // The AST is done with: the validator's copy of the module takes its memory.
     drop(module);
     drop(valid);
+    phases.end("reflect and drop the AST");
     // No module leaves clc without passing the validator for its environment. The OpenCL
     // environments know no extensions, so a module using one (64-bit atomics from
     // cl_khr_int64_base_atomics, half arithmetic from cl_khr_fp16) is validated under the
@@ -565,7 +594,9 @@ fn compile_now(
             ),
         }
     };
-    if let Err(e) = validate(&words) {
+    let validated = validate(&words);
+    phases.end("validate");
+    if let Err(e) = validated {
         // For whoever debugs clc: the module the validator rejected.
         if let Some(path) = std::env::var_os("CLC_DEBUG_INVALID") {
             let _ = std::fs::write(path, crate::output::words_to_bytes(&words));
@@ -595,6 +626,7 @@ fn compile_now(
     } else {
         words
     };
+    phases.end("optimize");
     Ok(Compilation {
         words,
         diagnostics: diags,
