@@ -566,8 +566,6 @@ fn compile_now(
         .validator_env(version, opts.cl_std, extended)
         .map_err(Error::Unsupported)?;
     let validator = crate::spvtools::Validator::new(env);
-    // Pieces of a module of many kernels are validated on every core there is.
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
     // The validator's friendly-name mapper names every id before validating, for its
     // messages: about a fifth of the validator's time and memory, and quadratic in the
     // number of ids that share an `OpName` (every kernel's parameter `o`: 75% of the time of
@@ -578,7 +576,8 @@ fn compile_now(
     let options = validator_options(flavor);
     let validate = |words: &[u32]| {
         let unnamed = without_names(words);
-        let checked = crate::val_pieces::validate_in_pieces(&unnamed, threads, || {
+        // A module of many kernels: its pieces on every core.
+        let checked = crate::val_pieces::validate_in_pieces(&unnamed, 0, || {
             let piece_validator = crate::spvtools::Validator::new(env);
             move |p: &[u32]| piece_validator.validate(p, options)
         })

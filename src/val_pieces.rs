@@ -32,7 +32,8 @@ pub const PIECE: usize = 512;
 /// spans pieces: the caller validates it whole), else the first piece's error (in the
 /// module's order) or `Ok`.
 ///
-/// The pieces are independent, so they are validated on up to `threads` threads at once,
+/// The pieces are independent, so they are validated on up to `threads` threads at once
+/// (0: one per core, asked only when the module is split),
 /// each with its own validator from `validator` (SPIRV-Tools' contexts are not shared across
 /// threads). Each thread builds a piece, validates it and drops it before taking the next;
 /// once a piece fails, only the pieces before it are still validated.
@@ -165,7 +166,11 @@ where
             }
         }
     };
-    let threads = threads.clamp(1, chunks.len());
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+    .clamp(1, chunks.len());
     std::thread::scope(|s| {
         for _ in 1..threads {
             // A thread that cannot be started leaves its share to the others. Each gets the
