@@ -300,20 +300,31 @@ const PARSED: u8 = 2;
 
 /// With `CLC_DEBUG_PHASES` set, the time each phase of a compile took, on stderr: for whoever
 /// profiles clc (BENCHMARKS.md quotes it), not a user-facing report.
-struct Phases(Option<std::time::Instant>);
+struct Phases<'a>(Option<std::time::Instant>, &'a Path);
 
-impl Phases {
-    fn new() -> Self {
-        Phases(std::env::var_os("CLC_DEBUG_PHASES").map(|_| std::time::Instant::now()))
+impl<'a> Phases<'a> {
+    fn new(path: &'a Path) -> Self {
+        Phases(
+            std::env::var_os("CLC_DEBUG_PHASES").map(|_| std::time::Instant::now()),
+            path,
+        )
     }
 
     /// Ends the phase called `name`.
     fn end(&mut self, name: &str) {
         if let Some(start) = &mut self.0 {
             let now = std::time::Instant::now();
+            // The process's resident memory at the phase's end (Linux).
+            let rss = std::fs::read_to_string("/proc/self/statm")
+                .ok()
+                .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+                .map_or(String::new(), |pages| {
+                    format!(", {} MB resident", pages * 4096 >> 20)
+                });
             eprintln!(
-                "clc: phase {name}: {:.1} ms",
-                (now - *start).as_secs_f64() * 1e3
+                "clc: phase {name}: {:.1} ms ({}{rss})",
+                (now - *start).as_secs_f64() * 1e3,
+                self.1.display()
             );
             *start = now;
         }
@@ -365,7 +376,7 @@ fn compile_now(
     let mut sources = SourceMap::default();
     let main = sources.add(path.to_path_buf(), crate::source::display_text(text));
 
-    let mut phases = Phases::new();
+    let mut phases = Phases::new(path);
     let index = if opts.precompiled_header.is_some() {
         Index::without_precompiled_declarations()
     } else {
