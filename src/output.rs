@@ -122,8 +122,25 @@ pub fn disassemble(words: &[u32]) -> Option<String> {
 }
 
 /// SPIR-V words as little-endian bytes.
+///
+/// On a little-endian host one copy of the words' memory: a build script runs this
+/// unoptimized, where converting word by word costs 0.2 µs a word.
+#[allow(unsafe_code)]
 pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
-    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    if cfg!(target_endian = "little") {
+        // SAFETY: the slice covers exactly the memory of `words` (a `u32` is 4 bytes, so the
+        // length cannot overflow what `words` already spans), it lives as long as the borrow
+        // of `words`, and any byte is a valid `u8`, whose alignment is 1.
+        let bytes = unsafe {
+            std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), std::mem::size_of_val(words))
+        };
+        return bytes.to_vec();
+    }
+    let mut out = Vec::with_capacity(words.len() * 4);
+    for w in words {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    out
 }
 
 /// A make-style depfile: `target: dep1 dep2 …`, one phony rule per header so that deleting a
@@ -204,6 +221,15 @@ fn path_bytes(p: &Path) -> std::borrow::Cow<'_, [u8]> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn words_become_little_endian_bytes() {
+        assert_eq!(
+            super::words_to_bytes(&[0x0723_0203, 0x0001_0000, 0xdead_beef]),
+            [3, 2, 0x23, 7, 0, 0, 1, 0, 0xef, 0xbe, 0xad, 0xde]
+        );
+        assert!(super::words_to_bytes(&[]).is_empty());
+    }
+
     #[test]
     fn depfiles_escape_spaces_and_list_headers_as_phony() {
         let d = super::depfile(
