@@ -97,6 +97,19 @@ impl Writer<'_> {
             return bug(span, "place used as a value without a load");
         }
         let ty = self.ty(ty_ast, span)?;
+        // Operator chains (the deepest trees) recurse through here and `binary` only, so
+        // the other kinds' larger frame is another function's.
+        if let ExprKind::Binary(op, a, b) = x.kind {
+            return self.binary(st, op, a, b, ty_ast, span);
+        }
+        self.value_of_kind(st, e, ty)
+    }
+
+    /// [`Writer::value`] of an expression whose SPIR-V type is `ty`, by its kind.
+    fn value_of_kind(&mut self, st: &mut FnState<'_>, e: Handle<Expr>, ty: Word) -> Result<Word> {
+        let f = st.f;
+        let x = &f.exprs[e];
+        let (span, ty_ast) = (x.span, x.ty);
         Ok(match x.kind {
             ExprKind::IntConst(_) | ExprKind::FloatConst(_) | ExprKind::BoolConst(_) => {
                 self.value_const(&x.kind, ty_ast, span)?
@@ -629,6 +642,19 @@ impl Writer<'_> {
         }
         let av = self.value(st, a)?;
         let bv = self.value(st, b)?;
+        self.binary_values(op, (av, at), (bv, bt), result, span)
+    }
+
+    /// `a op b` of the operands' values and AST types: [`Writer::binary`] once its operands
+    /// are written (its frame stays out of the recursion over operator chains).
+    fn binary_values(
+        &mut self,
+        op: BinaryOp,
+        (av, at): (Word, Handle<Type>),
+        (bv, bt): (Word, Handle<Type>),
+        result: Handle<Type>,
+        span: Span,
+    ) -> Result<Word> {
         let a_ptr = self.m.types.as_pointer(at).is_some();
         let b_ptr = self.m.types.as_pointer(bt).is_some();
         let logical = |w: &Self, t: Handle<Type>| {

@@ -21,18 +21,64 @@
 
 use rspirv::dr::{Function, Module, Operand};
 use rspirv::spirv::{MemoryAccess, Op, StorageClass, Word};
-use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Runs the pass over every function of `module`.
 pub(super) fn locals(module: &mut Module) {
-    let mut pinned: FxHashSet<Word> = FxHashSet::default();
+    let bound = module.header.as_ref().map_or(0, |h| h.bound as usize);
+    let mut t = Tables {
+        pinned: vec![false; bound],
+        var: vec![false; bound],
+        subst: vec![0; bound],
+        known: vec![0; bound],
+        last_store: vec![0; bound],
+    };
     for i in module.debug_names.iter().chain(&module.annotations) {
         if let Some(Operand::IdRef(id)) = i.operands.first() {
-            pinned.insert(*id);
+            put(&mut t.pinned, *id, true);
         }
     }
     for f in &mut module.functions {
-        function(f, &pinned);
+        function(f, &mut t);
+    }
+}
+
+/// What the pass knows of each id, indexed by id (ids are dense and unique in the module, so
+/// the tables are made once for all functions, and each function resets what it set).
+/// Vectors rather than hash maps: a build script runs this unoptimized, where a hash map
+/// probe costs a tenth of a microsecond.
+struct Tables {
+    /// Named or decorated ids, left alone.
+    pinned: Vec<bool>,
+    /// The current function's variables that only plain loads and stores use.
+    var: Vec<bool>,
+    /// The value each removed load stands for (0: none).
+    subst: Vec<Word>,
+    /// Each variable's value where the current block knows it (0: not known).
+    known: Vec<Word>,
+    /// The index + 1 of the current block's last store to each variable (0: none yet).
+    last_store: Vec<usize>,
+}
+
+fn at<T: Copy + Default>(table: &[T], id: Word) -> T {
+    table.get(id as usize).copied().unwrap_or_default()
+}
+
+/// Sets `table[id]`, growing it for an id past the header's bound (a module being built).
+fn put<T: Copy + Default>(table: &mut Vec<T>, id: Word, value: T) {
+    let i = id as usize;
+    if table.len() <= i {
+        table.resize(i + 1, T::default());
+    }
+    table[i] = value;
+}
+
+/// The value `id` stands for once the removed loads are replaced.
+fn resolve(subst: &[Word], mut id: Word) -> Word {
+    loop {
+        match at(subst, id) {
+            0 => return id,
+            v => id = v,
+        }
     }
 }
 
@@ -44,31 +90,31 @@ fn plain(operands: &[Operand], first: usize) -> bool {
     }
 }
 
-fn function(f: &mut Function, pinned: &FxHashSet<Word>) {
+fn function(f: &mut Function, t: &mut Tables) {
     let Some(entry) = f.blocks.first() else {
         return;
     };
-    let mut vars: FxHashSet<Word> = entry
-        .instructions
-        .iter()
-        .filter(|i| {
-            i.class.opcode == Op::Variable
-                && matches!(
-                    i.operands.first(),
-                    Some(Operand::StorageClass(StorageClass::Function))
-                )
-        })
-        .filter_map(|i| i.result_id)
-        .collect();
-    if vars.is_empty() {
-        return;
+    let mut vars: Vec<Word> = Vec::new();
+    for i in &entry.instructions {
+        if i.class.opcode == Op::Variable
+            && matches!(
+                i.operands.first(),
+                Some(Operand::StorageClass(StorageClass::Function))
+            )
+        {
+            if let Some(r) = i.result_id {
+                put(&mut t.var, r, true);
+                vars.push(r);
+            }
+        }
     }
     // Keep only variables used as nothing but the pointer of a plain load or store.
+    let mut kept = vars.len();
     for b in &f.blocks {
         for i in &b.instructions {
             for (k, op) in i.operands.iter().enumerate() {
                 let Operand::IdRef(id) = op else { continue };
-                if !vars.contains(id) {
+                if !at(&t.var, *id) {
                     continue;
                 }
                 let ok = k == 0
@@ -78,58 +124,67 @@ fn function(f: &mut Function, pinned: &FxHashSet<Word>) {
                         _ => false,
                     };
                 if !ok {
-                    vars.remove(id);
+                    put(&mut t.var, *id, false);
+                    kept -= 1;
                 }
             }
         }
     }
-    if vars.is_empty() {
-        return;
+    if kept > 0 {
+        forward(f, t);
     }
-    // The value each removed load stands for.
-    let mut subst: FxHashMap<Word, Word> = FxHashMap::default();
-    let resolve = |subst: &FxHashMap<Word, Word>, mut id: Word| {
-        while let Some(&v) = subst.get(&id) {
-            id = v;
-        }
-        id
-    };
-    let mut known: FxHashMap<Word, Word> = FxHashMap::default();
-    let mut last_store: FxHashMap<Word, usize> = FxHashMap::default();
+    for v in vars {
+        put(&mut t.var, v, false);
+    }
+}
+
+/// Removes the loads whose value is known and the stores overwritten in their block.
+fn forward(f: &mut Function, t: &mut Tables) {
+    let mut replaced = false;
+    // The variables whose `known` or `last_store` the current block set.
+    let mut touched: Vec<Word> = Vec::new();
     let mut dead: Vec<bool> = Vec::new();
     for b in &mut f.blocks {
-        known.clear();
-        last_store.clear();
+        for &v in &touched {
+            put(&mut t.known, v, 0);
+            put(&mut t.last_store, v, 0);
+        }
+        touched.clear();
         dead.clear();
         dead.resize(b.instructions.len(), false);
         for (n, i) in b.instructions.iter_mut().enumerate() {
             let var = match (i.class.opcode, i.operands.first()) {
-                (Op::Load | Op::Store, Some(Operand::IdRef(p))) if vars.contains(p) => *p,
+                (Op::Load | Op::Store, Some(Operand::IdRef(p))) if at(&t.var, *p) => *p,
                 _ => continue,
             };
             if i.class.opcode == Op::Load {
                 let Some(result) = i.result_id else { continue };
-                match known.get(&var) {
-                    Some(&v) if !pinned.contains(&result) => {
-                        subst.insert(result, v);
+                match at(&t.known, var) {
+                    v if v != 0 && !at(&t.pinned, result) => {
+                        put(&mut t.subst, result, v);
+                        replaced = true;
                         dead[n] = true;
                     }
                     _ => {
-                        known.insert(var, result);
+                        put(&mut t.known, var, result);
+                        touched.push(var);
                     }
                 }
             } else {
                 let Some(Operand::IdRef(obj)) = i.operands.get(1) else {
                     continue;
                 };
-                let obj = resolve(&subst, *obj);
-                if let Some(prev) = last_store.insert(var, n) {
-                    dead[prev] = true;
+                let obj = resolve(&t.subst, *obj);
+                let prev = at(&t.last_store, var);
+                if prev != 0 {
+                    dead[prev - 1] = true;
                 }
-                known.insert(var, obj);
+                put(&mut t.last_store, var, n + 1);
+                put(&mut t.known, var, obj);
+                touched.push(var);
             }
         }
-        if dead.iter().any(|&d| d) {
+        if dead.contains(&true) {
             let mut n = 0;
             b.instructions.retain(|_| {
                 n += 1;
@@ -137,15 +192,19 @@ fn function(f: &mut Function, pinned: &FxHashSet<Word>) {
             });
         }
     }
-    if subst.is_empty() {
+    for &v in &touched {
+        put(&mut t.known, v, 0);
+        put(&mut t.last_store, v, 0);
+    }
+    if !replaced {
         return;
     }
     for b in &mut f.blocks {
         for i in &mut b.instructions {
             for op in &mut i.operands {
                 if let Operand::IdRef(id) = op {
-                    if subst.contains_key(id) {
-                        *id = resolve(&subst, *id);
+                    if at(&t.subst, *id) != 0 {
+                        *id = resolve(&t.subst, *id);
                     }
                 }
             }

@@ -27,7 +27,7 @@ mod vk_images;
 mod vkmath;
 mod wide_vectors;
 
-use clc_passes::ast::{Function, Global, Handle, Local, Module, Type};
+use clc_passes::ast::{Function, Global, Handle, HandleMap, Local, Module, Type};
 use clc_passes::diag::{Bug, Diagnostic, FileId, Span};
 use clc_passes::pipeline::Validated;
 use flavor::Flavor;
@@ -214,7 +214,13 @@ pub(crate) struct Writer<'m> {
     extensions: BTreeSet<&'static str>,
     ext: Word,
     /// SPIR-V type of each AST type.
-    types: FxHashMap<Handle<Type>, Word>,
+    types: HandleMap<Type, Word>,
+    /// Each scalar type's id once made ([`Writer::scalar`]; 0: not yet): `bool`, the
+    /// integers of 8, 16, 32 and 64 bits, the floats of 16, 32 and 64.
+    scalar_ids: [Word; 8],
+    /// Each vector type's id once made (`numeric_ty`): 5 lengths (2, 3, 4, 8, 16) of each
+    /// scalar of `scalar_ids`.
+    vector_ids: [Word; 40],
     /// Storage class and pointee of each pointer type.
     pointer_info: FxHashMap<Word, (rspirv::spirv::StorageClass, Word)>,
     /// Size in bytes of SPIR-V types that have one (strides of buffer pointers).
@@ -300,7 +306,9 @@ impl<'m> Writer<'m> {
             b,
             extensions: BTreeSet::new(),
             ext: 0,
-            types: FxHashMap::default(),
+            types: HandleMap::default(),
+            scalar_ids: [0; 8],
+            vector_ids: [0; 40],
             pointers: FxHashMap::default(),
             pointer_info: FxHashMap::default(),
             sizes: FxHashMap::default(),

@@ -11,7 +11,7 @@ use rspirv::spirv::{Capability, Decoration, StorageClass, Word};
 impl Writer<'_> {
     /// The SPIR-V type of an AST type; `at` locates an `unsupported:` error.
     pub(super) fn ty(&mut self, h: Handle<Type>, at: Span) -> Result<Word> {
-        if let Some(&id) = self.types.get(&h) {
+        if let Some(&id) = self.types.get(h) {
             return Ok(id);
         }
         let id = match self.m.types.get(h).clone() {
@@ -297,6 +297,24 @@ impl Writer<'_> {
 
     /// A scalar type, declaring the capability it needs.
     pub(super) fn scalar(&mut self, s: Scalar) -> Word {
+        // Looked up again for nearly every instruction: remembered here rather than found
+        // by rspirv, which builds the instruction and compares it with every type and
+        // constant of the module.
+        let slot = scalar_slot(s);
+        if let Some(&id) = slot
+            .and_then(|i| self.scalar_ids.get(i))
+            .filter(|&&id| id != 0)
+        {
+            return id;
+        }
+        let id = self.new_scalar(s);
+        if let Some(i) = slot {
+            self.scalar_ids[i] = id;
+        }
+        id
+    }
+
+    fn new_scalar(&mut self, s: Scalar) -> Word {
         match s {
             Scalar::Bool => self.b.type_bool(),
             Scalar::Int { width, .. } => {
@@ -720,5 +738,20 @@ mod tests {
         assert_eq!(half_bits(1e6), 0x7c00);
         assert_eq!(half_bits(f32::NAN) & 0x7c00, 0x7c00);
         assert_eq!(half_bits(5.960_464_5e-8), 0x0001);
+    }
+}
+
+/// Where [`Writer::scalar`] remembers the id of the scalar type `s`.
+pub(super) fn scalar_slot(s: Scalar) -> Option<usize> {
+    match s {
+        Scalar::Bool => Some(0),
+        Scalar::Int { width: 8, .. } => Some(1),
+        Scalar::Int { width: 16, .. } => Some(2),
+        Scalar::Int { width: 32, .. } => Some(3),
+        Scalar::Int { width: 64, .. } => Some(4),
+        Scalar::Float { width: 16 } => Some(5),
+        Scalar::Float { width: 32 } => Some(6),
+        Scalar::Float { width: 64 } => Some(7),
+        _ => None,
     }
 }
