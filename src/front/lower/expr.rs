@@ -96,16 +96,20 @@ impl Lowerer<'_, '_> {
             );
         }
         cx.expr_depth += 1;
-        let r = self.expr_inner(c, cx);
+        // Operator chains recurse through here once per operator, tens of thousands deep in
+        // generated code: binary operators skip `expr_inner`, whose frame is large in an
+        // unoptimized build (a build script's), so that the chain touches less stack.
+        // (Their span comes with their operands.)
+        let r = if c.kind() == CXCursor_BinaryOperator {
+            self.binary(c, cx)
+        } else {
+            self.expr_inner(c, cx)
+        };
         cx.expr_depth -= 1;
         r
     }
 
     fn expr_inner(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
-        if c.kind() == CXCursor_BinaryOperator {
-            // Its span comes with its operands.
-            return self.binary(c, cx);
-        }
         let span = self.span(c);
         match c.kind() {
             CXCursor_IntegerLiteral
