@@ -76,6 +76,9 @@ struct Args {
     /// Everything once, on small inputs: keeps the suite working, measures nothing.
     #[arg(long)]
     tiny: bool,
+    /// `build` section: time only clc::Build (for comparing two clc builds; no ratios).
+    #[arg(long)]
+    clc_only: bool,
 }
 
 #[derive(Serialize)]
@@ -212,7 +215,9 @@ fn real_main() -> Result<()> {
                     "build: clc::Build ({}) vs clang-22 per file",
                     throughput::profile()
                 );
-                results.build = Some(throughput::build(&a.clang, &ks, a.rounds, &tmp)?);
+                results.build = Some(throughput::build(
+                    &a.clang, &ks, a.rounds, a.clc_only, &tmp,
+                )?);
             }
             Section::Scaling => {
                 use scaling::Family::*;

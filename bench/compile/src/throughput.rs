@@ -251,7 +251,13 @@ fn clang_per_file(clang: &Path, ks: &[Kernel], parallel: usize, out: &Path) -> R
     Ok(start.elapsed())
 }
 
-pub fn build(clang: &Path, ks: &[Kernel], rounds: usize, tmp: &Path) -> Result<BuildFigures> {
+pub fn build(
+    clang: &Path,
+    ks: &[Kernel],
+    rounds: usize,
+    clc_only: bool,
+    tmp: &Path,
+) -> Result<BuildFigures> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let gs = groups(ks);
     let mut samples: [Vec<f64>; 4] = Default::default();
@@ -261,6 +267,10 @@ pub fn build(clang: &Path, ks: &[Kernel], rounds: usize, tmp: &Path) -> Result<B
             let d = match which {
                 0 => clc_build(&gs, cores, tmp)?,
                 1 => clc_build(&gs, 1, tmp)?,
+                _ if clc_only => {
+                    samples[which].push(f64::NAN);
+                    continue;
+                }
                 2 => clang_per_file(clang, ks, 1, tmp)?,
                 _ => clang_per_file(clang, ks, cores, tmp)?,
             };
