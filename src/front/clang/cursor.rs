@@ -96,7 +96,68 @@ extern "C" fn collect(c: CXCursor, _parent: CXCursor, data: CXClientData) -> CXC
     CXChildVisit_Continue
 }
 
+/// What [`Cursor::descendants_post_order`] gathers during its visit.
+struct PostOrder<'tu> {
+    tu: &'tu TranslationUnit<'tu>,
+    kind: CXCursorKind,
+    /// The cursors whose subtrees the visit is still in, outermost first (the root first).
+    open: Vec<CXCursor>,
+    out: Vec<Cursor<'tu>>,
+}
+
+impl<'tu> PostOrder<'tu> {
+    /// Ends the innermost open subtree.
+    fn close(&mut self) {
+        if let Some(done) = self.open.pop() {
+            if done.kind == self.kind {
+                self.out.push(Cursor::new(done, self.tu));
+            }
+        }
+    }
+}
+
+/// The same node: libclang passes as a child's parent the cursor it passed for that node.
+fn same_cursor(a: &CXCursor, b: &CXCursor) -> bool {
+    a.kind == b.kind && a.xdata == b.xdata && a.data == b.data
+}
+
+extern "C" fn post_order(c: CXCursor, parent: CXCursor, data: CXClientData) -> CXChildVisitResult {
+    // SAFETY: `data` is the `PostOrder` passed by `Cursor::descendants_post_order`, which
+    // outlives the visit.
+    let walk = unsafe { &mut *(data as *mut PostOrder<'_>) };
+    // The subtrees of the open cursors below `parent` are finished.
+    while walk.open.len() > 1 && walk.open.last().is_some_and(|o| !same_cursor(o, &parent)) {
+        walk.close();
+    }
+    walk.open.push(c);
+    CXChildVisit_Recurse
+}
+
 impl<'tu> Cursor<'tu> {
+    /// The descendants of kind `kind`, each after its own descendants and after the
+    /// subtrees before it (post-order), from one recursive visit: no list of children
+    /// per node.
+    pub fn descendants_post_order(&self, kind: CXCursorKind) -> Vec<Cursor<'tu>> {
+        let mut walk = PostOrder {
+            tu: self.tu,
+            kind,
+            open: vec![self.raw],
+            out: Vec::new(),
+        };
+        // SAFETY: `post_order` only updates `walk`, which outlives the call.
+        unsafe {
+            (super::hot().clang_visitChildren)(
+                self.raw,
+                post_order,
+                &mut walk as *mut PostOrder<'_> as CXClientData,
+            )
+        };
+        while walk.open.len() > 1 {
+            walk.close();
+        }
+        walk.out
+    }
+
     pub(crate) fn new(raw: CXCursor, tu: &'tu TranslationUnit<'tu>) -> Self {
         Cursor {
             raw,

@@ -401,17 +401,7 @@ impl Lowerer<'_, '_> {
                 .flatten()
                 .filter(|b| may_hold_invocation(b))
         });
-        let mut stack: Vec<_> = bodies.map(|b| (b, false)).collect();
-        stack.reverse();
-        while let Some((c, visited)) = stack.pop() {
-            if !visited {
-                stack.push((c, true));
-                stack.extend(c.children().into_iter().rev().map(|ch| (ch, false)));
-                continue;
-            }
-            if c.kind() != CXCursor_UnexposedExpr {
-                continue;
-            }
+        for c in bodies.flat_map(|b| b.descendants_post_order(CXCursor_UnexposedExpr)) {
             let Some(ch) = c.expr_children().into_iter().next() else {
                 continue;
             };
