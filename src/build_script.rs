@@ -305,30 +305,10 @@ impl Build {
             .iter()
             .map(|_| std::sync::Mutex::new(None))
             .collect();
-        // clang's OpenCL declarations parsed once for all files (a third of the parse of a
-        // small file), where more than one file shares them.
         // `CLC_DEBUG_PHASES`: when each file started and how long it took, for profiling.
         let t0 = std::time::Instant::now();
         let debug = std::env::var_os("CLC_DEBUG_PHASES").is_some();
         let since = |t: std::time::Instant| t.duration_since(t0).as_secs_f64() * 1e3;
-        let pch_dir = (self.files.len() > 1)
-            .then(|| {
-                tempfile::Builder::new()
-                    .prefix(".clc-pch")
-                    .tempdir_in(&out_dir)
-                    .ok()
-            })
-            .flatten();
-        if let Some(dir) = &pch_dir {
-            self.opts.precompiled_header =
-                crate::driver::precompile_base_header(&self.opts, dir.path());
-        }
-        if debug {
-            eprintln!(
-                "clc: build: precompiled header: {:.1} ms",
-                since(std::time::Instant::now())
-            );
-        }
         // The costliest files first: a long compile started last would keep one worker busy
         // after the others finish (files of `kernels/` take 3 ms to 0.6 s). The cost is
         // estimated by the code a file expands to, not its size: a few lines of macros can
@@ -337,37 +317,69 @@ impl Build {
         let cost =
             |i: &usize| std::fs::read(&self.files[*i]).map_or(0, |t| estimate::expanded_tokens(&t));
         order.sort_by_cached_key(|i| std::cmp::Reverse(cost(i)));
-        std::thread::scope(|s| {
-            for _ in 0..workers {
-                s.spawn(|| loop {
-                    let n = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let Some(&i) = order.get(n) else { break };
-                    let file = &self.files[i];
-                    // Each module is written and rendered for the bindings by the worker that
-                    // compiled it, so that the single-threaded end only joins them.
-                    let started = std::time::Instant::now();
-                    let r = crate::compile_file(file, &self.opts).map(|c| {
-                        let spirv = out_dir.join(format!("{}.spv", module_name(file)));
-                        let written = crate::output::write_output(
-                            &spirv,
-                            &crate::output::words_to_bytes(&c.words),
-                        )
+        // clang's OpenCL declarations parsed once for all files (a third of the parse of a
+        // small file), where more than one file shares them: the compiles that start once it
+        // is made use it.
+        let pch_dir = (self.files.len() > 1)
+            .then(|| {
+                tempfile::Builder::new()
+                    .prefix(".clc-pch")
+                    .tempdir_in(&out_dir)
+                    .ok()
+            })
+            .flatten();
+        let with_pch: std::sync::OnceLock<Options> = std::sync::OnceLock::new();
+        let work = || loop {
+            let n = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let Some(&i) = order.get(n) else { break };
+            let file = &self.files[i];
+            let opts = with_pch.get().unwrap_or(&self.opts);
+            // Each module is written and rendered for the bindings by the worker that
+            // compiled it, so that the single-threaded end only joins them.
+            let started = std::time::Instant::now();
+            let r = crate::compile_file(file, opts).map(|c| {
+                let spirv = out_dir.join(format!("{}.spv", module_name(file)));
+                let written =
+                    crate::output::write_output(&spirv, &crate::output::words_to_bytes(&c.words))
                         .map_err(|e| BuildError::Io(spirv.clone(), e));
-                        let words = bindings::Words::new(&c.words);
-                        (c, spirv, written, words)
+                let words = bindings::Words::new(&c.words);
+                (c, spirv, written, words)
+            });
+            if debug {
+                eprintln!(
+                    "clc: build: {}: from {:.1} ms to {:.1} ms",
+                    file.display(),
+                    since(started),
+                    since(std::time::Instant::now())
+                );
+            }
+            if let Ok(mut slot) = results[i].lock() {
+                *slot = Some(r);
+            }
+        };
+        std::thread::scope(|s| {
+            // With more than one worker, one starts on the costliest file (which needs the
+            // header least) while the header is precompiled here; the others start after.
+            let early = usize::from(pch_dir.is_some() && workers > 1);
+            if early == 1 {
+                s.spawn(work);
+            }
+            if let Some(dir) = &pch_dir {
+                if let Some(pch) = crate::driver::precompile_base_header(&self.opts, dir.path()) {
+                    let _ = with_pch.set(Options {
+                        precompiled_header: Some(pch),
+                        ..self.opts.clone()
                     });
-                    if debug {
-                        eprintln!(
-                            "clc: build: {}: from {:.1} ms to {:.1} ms",
-                            file.display(),
-                            since(started),
-                            since(std::time::Instant::now())
-                        );
-                    }
-                    if let Ok(mut slot) = results[i].lock() {
-                        *slot = Some(r);
-                    }
-                });
+                }
+                if debug {
+                    eprintln!(
+                        "clc: build: precompiled header: {:.1} ms",
+                        since(std::time::Instant::now())
+                    );
+                }
+            }
+            for _ in early..workers {
+                s.spawn(work);
             }
         });
         if debug {
