@@ -59,6 +59,8 @@ pub fn lower(
         fp_pragmas: Vec::new(),
         kernels: 0,
         file_ids: FxHashMap::default(),
+        last_file: (0, FileId(0)),
+        scalar_types: [None; 13],
     };
     for c in root.children() {
         // The kind before the location: most top-level cursors are declarations and macros
@@ -122,6 +124,11 @@ struct Lowerer<'s, 'tu> {
     kernels: u32,
     /// The source map's id of each file libclang has named a location in, by its handle.
     file_ids: FxHashMap<usize, FileId>,
+    /// The last entry of `file_ids` used (key 0: none): consecutive spans are nearly all
+    /// in one file, and a hash-map probe costs a tenth of a microsecond unoptimized.
+    last_file: (usize, FileId),
+    /// The handles of the scalar types and `void` once interned ([`Lowerer::ty`]).
+    scalar_types: [Option<Handle<clc_passes::ast::Type>>; 13],
 }
 
 /// Per-function state.
@@ -181,16 +188,21 @@ impl Lowerer<'_, '_> {
             return self.span_of(None);
         };
         let file = match pos.file_key() {
-            Some(key) => match self.file_ids.get(&key) {
-                Some(&id) => id,
-                None => {
-                    let id = pos
-                        .path()
-                        .map_or(FileId(0), |path| self.sources.id_for(&path));
-                    self.file_ids.insert(key, id);
-                    id
-                }
-            },
+            Some(key) if key == self.last_file.0 => self.last_file.1,
+            Some(key) => {
+                let id = match self.file_ids.get(&key) {
+                    Some(&id) => id,
+                    None => {
+                        let id = pos
+                            .path()
+                            .map_or(FileId(0), |path| self.sources.id_for(&path));
+                        self.file_ids.insert(key, id);
+                        id
+                    }
+                };
+                self.last_file = (key, id);
+                id
+            }
             None => FileId(0),
         };
         Span {
