@@ -334,6 +334,15 @@ impl Words {
     }
 }
 
+/// `text`'s lines, each indented by four spaces and ended by a line break.
+fn push_indented(out: &mut String, text: &str) {
+    for line in text.lines() {
+        out.push_str("    ");
+        out.push_str(line);
+        out.push('\n');
+    }
+}
+
 /// Each byte's two lowercase hex digits, byte `b` at `2 * b`.
 const HEX_PAIRS: [u8; 512] = {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
@@ -347,20 +356,25 @@ const HEX_PAIRS: [u8; 512] = {
     t
 };
 
-/// `words` as `0x07230203, ` literals, eight to a line. By hand rather than with `write!`,
+/// `words` as `0x07230203, ` literals, eight to a line, each line indented as it stands in
+/// the bindings file and ended by a line break. By hand rather than with `write!`,
 /// and by slice stores rather than iterator adaptors: a build script runs this unoptimized,
 /// where `format_args` costs a tenth of a microsecond per word and an iterator chain per
 /// digit two tenths (a tenth of a second for the modules of `kernels/`).
 fn push_words(out: &mut String, words: &[u32]) {
-    const LINE: &[u8] = b"\n        ";
+    const LINE: &[u8] = b"            ";
     const LITERAL: usize = b"0x00000000, ".len();
     let lines = words.len().div_ceil(8);
-    let mut bytes = vec![0u8; words.len() * LITERAL + lines * LINE.len()];
+    let mut bytes = vec![0u8; words.len() * LITERAL + lines * (LINE.len() + 1)];
     let buf: &mut [u8] = &mut bytes;
     let mut at = 0;
     let mut i = 0;
     while i < words.len() {
         if i % 8 == 0 {
+            if i > 0 {
+                buf[at] = b'\n';
+                at += 1;
+            }
             buf[at..at + LINE.len()].copy_from_slice(LINE);
             at += LINE.len();
         }
@@ -378,6 +392,9 @@ fn push_words(out: &mut String, words: &[u32]) {
         buf[at + 11] = b' ';
         at += LITERAL;
         i += 1;
+    }
+    if let Some(last) = buf.last_mut() {
+        *last = b'\n';
     }
     // Only ASCII was written.
     out.push_str(std::str::from_utf8(&bytes).unwrap_or_default());
@@ -400,6 +417,10 @@ pub fn generate_rendered(
         defs: BTreeMap::new(),
         anon: 0,
     };
+    // Each module's text before its words, and its words (already indented as they stand in
+    // the file: indenting megabytes of them line by line costs tens of milliseconds
+    // unoptimized); then the text after the last module's words.
+    let mut pieces: Vec<(String, &str)> = Vec::new();
     let mut mods = String::new();
     for (m, words) in modules {
         let _ = writeln!(mods, "/// Compiled from `{}`.", m.source.display());
@@ -413,8 +434,9 @@ pub fn generate_rendered(
             "    /// The validated SPIR-V module ({} words).\n    pub static SPIRV: &[u32] = &[",
             words.len
         );
-        mods.push_str(&words.literals);
-        mods.push_str("\n    ];\n");
+        mods.push('\n');
+        pieces.push((std::mem::take(&mut mods), &words.literals));
+        mods.push_str("    ];\n");
         let vulkan = match (&m.reflection.vulkan, flavors.ash) {
             (Some(v), true) => {
                 let mut items = String::new();
@@ -456,11 +478,11 @@ pub fn generate_rendered(
     }
     out.push_str("}\n\n");
     out.push_str("/// The compiled modules.\n#[allow(dead_code)]\npub mod modules {\n");
-    for line in mods.lines() {
-        out.push_str("    ");
-        out.push_str(line);
-        out.push('\n');
+    for (text, literals) in &pieces {
+        push_indented(&mut out, text);
+        out.push_str(literals);
     }
+    push_indented(&mut out, &mods);
     out.push_str("}\n");
     Ok(out)
 }
@@ -478,10 +500,14 @@ mod tests {
         let mut expected = String::new();
         for (i, w) in words.iter().enumerate() {
             if i % 8 == 0 {
-                expected.push_str("\n        ");
+                if i > 0 {
+                    expected.push('\n');
+                }
+                expected.push_str("            ");
             }
             let _ = write!(expected, "{w:#010x}, ");
         }
+        expected.push('\n');
         let mut got = String::new();
         super::push_words(&mut got, &words);
         assert_eq!(got, expected);
