@@ -215,12 +215,9 @@ pub(crate) struct Writer<'m> {
     ext: Word,
     /// SPIR-V type of each AST type.
     types: HandleMap<Type, Word>,
-    /// Each scalar type's id once made ([`Writer::scalar`]; 0: not yet): `bool`, the
-    /// integers of 8, 16, 32 and 64 bits, the floats of 16, 32 and 64.
-    scalar_ids: [Word; 8],
-    /// Each vector type's id once made (`numeric_ty`): 5 lengths (2, 3, 4, 8, 16) of each
-    /// scalar of `scalar_ids`.
-    vector_ids: [Word; 40],
+    /// The id of each scalar and vector type once made, by [`types::numeric_slot`] (0: not
+    /// yet).
+    numeric_ids: [Word; 48],
     /// Storage class and pointee of each pointer type.
     pointer_info: FxHashMap<Word, (rspirv::spirv::StorageClass, Word)>,
     /// Size in bytes of SPIR-V types that have one (strides of buffer pointers).
@@ -307,8 +304,7 @@ impl<'m> Writer<'m> {
             extensions: BTreeSet::new(),
             ext: 0,
             types: HandleMap::default(),
-            scalar_ids: [0; 8],
-            vector_ids: [0; 40],
+            numeric_ids: [0; 48],
             pointers: FxHashMap::default(),
             pointer_info: FxHashMap::default(),
             sizes: FxHashMap::default(),

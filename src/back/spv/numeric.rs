@@ -192,30 +192,15 @@ impl Writer<'_> {
             e
         } else {
             // Remembered, as scalars are ([`Writer::scalar`]).
-            let slot = super::types::scalar_slot(s).and_then(|i| {
-                let k = match n {
-                    2 => 0,
-                    3 => 1,
-                    4 => 2,
-                    8 => 3,
-                    16 => 4,
-                    _ => return None,
-                };
-                Some(i * 5 + k)
-            });
-            if let Some(&id) = slot
-                .and_then(|i| self.vector_ids.get(i))
-                .filter(|&&id| id != 0)
-            {
+            let slot = super::types::numeric_slot((s, n));
+            if let Some(id) = self.remembered(slot) {
                 return id;
             }
             if n > 4 {
                 self.capabilities.insert(Capability::Vector16);
             }
             let id = self.b.type_vector(e, u32::from(n));
-            if let Some(i) = slot {
-                self.vector_ids[i] = id;
-            }
+            self.remember(slot, id);
             // Three-component vectors take the storage of four.
             let elem_size = self.sizes.get(&e).copied().unwrap_or(0);
             self.sizes

@@ -300,18 +300,27 @@ impl Writer<'_> {
         // Looked up again for nearly every instruction: remembered here rather than found
         // by rspirv, which builds the instruction and compares it with every type and
         // constant of the module.
-        let slot = scalar_slot(s);
-        if let Some(&id) = slot
-            .and_then(|i| self.scalar_ids.get(i))
-            .filter(|&&id| id != 0)
-        {
+        let slot = numeric_slot((s, 1));
+        if let Some(id) = self.remembered(slot) {
             return id;
         }
         let id = self.new_scalar(s);
-        if let Some(i) = slot {
-            self.scalar_ids[i] = id;
-        }
+        self.remember(slot, id);
         id
+    }
+
+    /// The id [`Writer::remember`] kept in `slot`.
+    pub(super) fn remembered(&self, slot: Option<usize>) -> Option<Word> {
+        slot.and_then(|i| self.numeric_ids.get(i))
+            .copied()
+            .filter(|&id| id != 0)
+    }
+
+    /// Keeps the id of the numeric type of `slot` ([`numeric_slot`]).
+    pub(super) fn remember(&mut self, slot: Option<usize>, id: Word) {
+        if let Some(kept) = slot.and_then(|i| self.numeric_ids.get_mut(i)) {
+            *kept = id;
+        }
     }
 
     fn new_scalar(&mut self, s: Scalar) -> Word {
@@ -741,17 +750,29 @@ mod tests {
     }
 }
 
-/// Where [`Writer::scalar`] remembers the id of the scalar type `s`.
-pub(super) fn scalar_slot(s: Scalar) -> Option<usize> {
-    match s {
-        Scalar::Bool => Some(0),
-        Scalar::Int { width: 8, .. } => Some(1),
-        Scalar::Int { width: 16, .. } => Some(2),
-        Scalar::Int { width: 32, .. } => Some(3),
-        Scalar::Int { width: 64, .. } => Some(4),
-        Scalar::Float { width: 16 } => Some(5),
-        Scalar::Float { width: 32 } => Some(6),
-        Scalar::Float { width: 64 } => Some(7),
-        _ => None,
-    }
+/// Where [`Writer::remember`] keeps the id of a numeric type: 6 lengths (1, 2, 3, 4, 8, 16)
+/// of each scalar (`bool`, the integers of 8, 16, 32 and 64 bits, the floats of 16, 32 and
+/// 64).
+pub(super) fn numeric_slot((s, n): super::numeric::Numeric) -> Option<usize> {
+    let scalar = match s {
+        Scalar::Bool => 0,
+        Scalar::Int { width: 8, .. } => 1,
+        Scalar::Int { width: 16, .. } => 2,
+        Scalar::Int { width: 32, .. } => 3,
+        Scalar::Int { width: 64, .. } => 4,
+        Scalar::Float { width: 16 } => 5,
+        Scalar::Float { width: 32 } => 6,
+        Scalar::Float { width: 64 } => 7,
+        _ => return None,
+    };
+    let length = match n {
+        1 => 0,
+        2 => 1,
+        3 => 2,
+        4 => 3,
+        8 => 4,
+        16 => 5,
+        _ => return None,
+    };
+    Some(scalar * 6 + length)
 }

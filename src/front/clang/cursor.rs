@@ -144,18 +144,25 @@ impl<'tu> Cursor<'tu> {
             open: vec![self.raw],
             out: Vec::new(),
         };
-        // SAFETY: `post_order` only updates `walk`, which outlives the call.
-        unsafe {
-            (super::hot().clang_visitChildren)(
-                self.raw,
-                post_order,
-                &mut walk as *mut PostOrder<'_> as CXClientData,
-            )
-        };
+        // SAFETY: `post_order` takes its data as the `PostOrder` it is.
+        unsafe { self.visit_children(post_order, &mut walk) };
         while walk.open.len() > 1 {
             walk.close();
         }
         walk.out
+    }
+
+    /// libclang's visit of the children with `visitor`, `data` its client data (alive for
+    /// the whole visit, as the borrow makes it).
+    ///
+    /// # Safety
+    /// `visitor` must use its client data only as a `&mut T`, and only during the visit.
+    unsafe fn visit_children<T>(&self, visitor: CXCursorVisitor, data: &mut T) {
+        // SAFETY: `self.raw` is a cursor of a live translation unit; the caller vouches for
+        // `visitor`'s use of `data`.
+        unsafe {
+            (super::hot().clang_visitChildren)(self.raw, visitor, data as *mut T as CXClientData)
+        };
     }
 
     pub(crate) fn new(raw: CXCursor, tu: &'tu TranslationUnit<'tu>) -> Self {
@@ -248,14 +255,8 @@ impl<'tu> Cursor<'tu> {
             CXChildVisit_Break
         }
         let mut raw: Option<CXCursor> = None;
-        // SAFETY: `first` only writes into `raw`, which outlives the call.
-        unsafe {
-            (super::hot().clang_visitChildren)(
-                self.raw,
-                first,
-                &mut raw as *mut Option<CXCursor> as CXClientData,
-            )
-        };
+        // SAFETY: `first` takes its data as the `Option<CXCursor>` it is.
+        unsafe { self.visit_children(first, &mut raw) };
         raw.map(|c| Cursor::new(c, self.tu))
     }
 
@@ -295,14 +296,8 @@ impl<'tu> Cursor<'tu> {
             expressions,
             out: Vec::new(),
         };
-        // SAFETY: `collect` only pushes into `children`, which outlives the call.
-        unsafe {
-            (super::hot().clang_visitChildren)(
-                self.raw,
-                collect,
-                &mut children as *mut Children<'_> as CXClientData,
-            )
-        };
+        // SAFETY: `collect` takes its data as the `Children` it is.
+        unsafe { self.visit_children(collect, &mut children) };
         children.out
     }
 

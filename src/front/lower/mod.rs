@@ -60,7 +60,6 @@ pub fn lower(
         kernels: 0,
         file_ids: FxHashMap::default(),
         last_file: (0, FileId(0)),
-        scalar_types: [None; 13],
     };
     for c in root.children() {
         // The kind before the location: most top-level cursors are declarations and macros
@@ -127,8 +126,6 @@ struct Lowerer<'s, 'tu> {
     /// The last entry of `file_ids` used (key 0: none): consecutive spans are nearly all
     /// in one file, and a hash-map probe costs a tenth of a microsecond unoptimized.
     last_file: (usize, FileId),
-    /// The handles of the scalar types and `void` once interned ([`Lowerer::ty`]).
-    scalar_types: [Option<Handle<clc_passes::ast::Type>>; 13],
 }
 
 /// Per-function state.

@@ -51,35 +51,6 @@ fn image_type(kind: CXTypeKind) -> Option<Result<ImageType, &'static str>> {
 impl Lowerer<'_, '_> {
     /// The AST type of `t`, ignoring its own qualifiers; `at` locates errors.
     pub(super) fn ty(&mut self, t: Ty<'_>, at: &Cursor<'_>) -> R<Handle<Type>> {
-        // Asked for nearly every node: the scalar types' handles are remembered, rather than
-        // hashed into the interner each time (a tenth of a microsecond unoptimized).
-        let slot = match t.kind() {
-            CXType_Void => 0,
-            CXType_Bool => 1,
-            CXType_Char_S | CXType_SChar => 2,
-            CXType_Char_U | CXType_UChar => 3,
-            CXType_Short => 4,
-            CXType_UShort => 5,
-            CXType_Int => 6,
-            CXType_UInt => 7,
-            CXType_Long => 8,
-            CXType_ULong => 9,
-            CXType_Half => 10,
-            CXType_Float => 11,
-            CXType_Double => 12,
-            _ => usize::MAX,
-        };
-        if let Some(&Some(h)) = self.scalar_types.get(slot) {
-            return Ok(h);
-        }
-        let h = self.new_ty(t, at)?;
-        if let Some(cached) = self.scalar_types.get_mut(slot) {
-            *cached = Some(h);
-        }
-        Ok(h)
-    }
-
-    fn new_ty(&mut self, t: Ty<'_>, at: &Cursor<'_>) -> R<Handle<Type>> {
         let int = |width, signed| Type::Scalar(Scalar::Int { width, signed });
         let ty = match t.kind() {
             CXType_Void => Type::Void,
