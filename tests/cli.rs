@@ -1458,8 +1458,8 @@ kernel void v(volatile global int *g, global int *out, volatile global Pair *p) 
     }
 }
 
-/// A module of more kernels than one validator piece holds (`val_pieces::PIECE`, 512) is
-/// validated piece by piece on several threads; what comes out is the whole module, and
+/// A module of more kernels than the validator sees at once (`val_pieces::SPLIT_ABOVE`,
+/// 1,024; pieces of 512) is validated piece by piece on several threads; what comes out is the whole module, and
 /// SPIRV-Tools' own validator accepts it whole.
 #[test]
 fn a_file_of_many_kernels_validates_whole() {

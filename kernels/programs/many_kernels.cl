@@ -1,5 +1,5 @@
-// 1,024 kernels in one program, all calling one helper: more than the 512 entry points clc's
-// validator sees at once (src/val_pieces.rs), so the module is validated in pieces. Kernel
+// 1,024 kernels in one program, all calling one helper: as many entry points as clc's
+// validator sees at once (src/val_pieces.rs; more are validated in pieces). Kernel
 // `k1abcde` (digits 0-3) writes helper(i, 1abcde) = 3 * i + 1abcde.
 int helper(int x, int n) { return 3 * x + n; }
 
