@@ -337,6 +337,12 @@ impl<'tu> Cursor<'tu> {
         self.wrap(unsafe { clang_getCursorDefinition(self.raw) })
     }
 
+    /// The entity's first declaration.
+    pub fn canonical(&self) -> Option<Cursor<'tu>> {
+        // SAFETY: valid cursor.
+        self.wrap(unsafe { clang_getCanonicalCursor(self.raw) })
+    }
+
     /// Whether this cursor is the definition of its entity.
     pub fn is_definition(&self) -> bool {
         // SAFETY: valid cursor.
@@ -573,6 +579,13 @@ impl<'tu> Cursor<'tu> {
             clang_PrintingPolicy_dispose(pol);
             s
         }
+    }
+
+    /// Whether the declaration carries attributes (written, or inherited from an earlier
+    /// declaration).
+    pub fn has_attrs(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_hasAttrs(self.raw) != 0 }
     }
 
     /// Whether a function declaration is variadic.

@@ -162,7 +162,8 @@ impl Lowerer<'_, '_> {
     }
 
     fn function(&mut self, c: &Cursor<'_>, h: clc_passes::ast::Handle<Function>) -> R<()> {
-        let kernel = self.kernel_attrs(c);
+        let children = c.children();
+        let kernel = self.kernel_attrs(c, &children);
         if kernel.is_some() {
             self.kernels += 1;
             if self.kernels > MAX_KERNELS {
@@ -188,9 +189,8 @@ impl Lowerer<'_, '_> {
             break_targets: Vec::new(),
             goto_switches: Vec::new(),
         };
-        let param_cursors: Vec<_> = c
-            .children()
-            .into_iter()
+        let param_cursors: Vec<_> = children
+            .iter()
             .filter(|p| p.kind() == CXCursor_ParmDecl)
             .collect();
         if param_cursors.len() > MAX_PARAMS {
@@ -211,8 +211,8 @@ impl Lowerer<'_, '_> {
         }
         let mut params = Vec::new();
         for p in param_cursors {
-            let ty = self.parameter_type(&p)?;
-            let span = self.span(&p);
+            let ty = self.parameter_type(p)?;
+            let span = self.span(p);
             let l = cx.locals.append(Local {
                 name: p.spelling(),
                 ty,
@@ -220,19 +220,15 @@ impl Lowerer<'_, '_> {
                 is_param: true,
                 scope_depth: 0,
             });
-            if let Some(key) = super::decl_key(&p) {
+            if let Some(key) = super::decl_key(p) {
                 cx.by_decl.insert(key, l);
             }
             params.push(l);
         }
-        let Some(body) = c
-            .children()
-            .into_iter()
-            .find(|b| b.kind() == CXCursor_CompoundStmt)
-        else {
+        let Some(body) = children.iter().find(|b| b.kind() == CXCursor_CompoundStmt) else {
             return self.unsupported(c, "function definition without a body");
         };
-        let body = self.block(&body, &mut cx)?;
+        let body = self.block(body, &mut cx)?;
         let f = &mut self.module.functions[h];
         f.result = result;
         f.params = params;
@@ -247,21 +243,35 @@ impl Lowerer<'_, '_> {
     /// `Some` if `c` is a `__kernel` function: clang exposes the kernel attribute only as an
     /// unexposed attribute whose token is `__kernel`/`kernel`; attribute values come from
     /// the pretty-printed declaration (macros expanded, constants folded).
-    fn kernel_attrs(&mut self, c: &Cursor<'_>) -> Option<KernelAttrs> {
-        let is_kernel = c.children().iter().any(|a| {
-            a.is_attribute()
-                && matches!(
+    fn kernel_attrs(&mut self, c: &Cursor<'_>, children: &[Cursor<'_>]) -> Option<KernelAttrs> {
+        // Most helpers carry no attribute at all: no further questions for them.
+        if !c.has_attrs() {
+            return None;
+        }
+        let mut attrs = children.iter().filter(|a| a.is_attribute());
+        let is_kernel = c.ty().spelling().contains("device_kernel")
+            || attrs.clone().any(|a| {
+                matches!(
                     a.tokens().first().map(String::as_str),
                     Some("__kernel" | "kernel")
                 )
-        }) || c.ty().spelling().contains("device_kernel");
+            });
         if !is_kernel {
             return None;
         }
-        let printed = c.pretty_printed();
-        let params: Vec<_> = c
-            .children()
-            .into_iter()
+        // The work-group sizes and the type hint are attributes besides `kernel`.
+        let mut printed = String::new();
+        if attrs.nth(1).is_some() {
+            printed = c.pretty_printed();
+            // Attributes written on the first declaration are the definition's too, but
+            // clang prints only those written on the definition.
+            if let Some(first) = c.canonical().filter(|f| !f.same(c)) {
+                printed.push('\n');
+                printed.push_str(&first.pretty_printed());
+            }
+        }
+        let params: Vec<_> = children
+            .iter()
             .filter(|p| p.kind() == CXCursor_ParmDecl)
             .collect();
         let attrs = KernelAttrs {
@@ -279,10 +289,10 @@ impl Lowerer<'_, '_> {
             ("work_group_size_hint", attrs.work_group_size_hint),
         ] {
             if printed.contains(name) && value.is_none() {
-                let attr = c.children().into_iter().find(|a| {
+                let attr = children.iter().find(|a| {
                     a.is_attribute() && a.tokens().first().map(String::as_str) == Some(name)
                 });
-                let span = self.span(attr.as_ref().unwrap_or(c));
+                let span = self.span(attr.unwrap_or(c));
                 self.diags.push(Diagnostic::unsupported(
                     span,
                     format!("{name} with values clc cannot evaluate"),
@@ -338,12 +348,22 @@ fn arg_type_name(spelling: &str) -> String {
         "__read_write",
         "read_write",
     ];
-    let spaced = spelling.replace('*', " * ");
-    let words: Vec<&str> = spaced
-        .split_whitespace()
-        .filter(|w| !DROP.contains(w))
-        .collect();
-    words.join(" ").replace(" *", "*")
+    // The words kept, one space between them; each `*` attached to what precedes it.
+    let mut out = String::with_capacity(spelling.len());
+    for word in spelling.split_whitespace() {
+        for (i, part) in word.split('*').enumerate() {
+            if i > 0 {
+                out.push('*');
+            }
+            if !part.is_empty() && !DROP.contains(&part) {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(part);
+            }
+        }
+    }
+    out
 }
 
 /// Parses `name(x, y, z)` out of a pretty-printed declaration.
@@ -569,5 +589,7 @@ mod tests {
             super::arg_type_name("__local struct pair *"),
             "struct pair*"
         );
+        assert_eq!(super::arg_type_name("global int*const*p"), "int** p");
+        assert_eq!(super::arg_type_name("  __read_only   image2d_t "), "image2d_t");
     }
 }
