@@ -742,10 +742,11 @@ impl FilePosition {
 }
 
 impl<'tu> Cursor<'tu> {
-    /// [`Cursor::file_position`] of a binary operator whose left operand is `lhs` (which the
-    /// caller has at hand: asking the operator alone visits its children again).
-    pub fn binary_position(&self, lhs: &Cursor<'tu>) -> Option<FilePosition> {
-        FilePosition::of(self.tu.binary_location(*lhs))
+    /// A binary operator's two operands and where it starts, the [`Cursor::file_position`]
+    /// of the operator (see `TranslationUnit::binary_operands`).
+    pub fn binary_operands(&self) -> Option<(Cursor<'tu>, Cursor<'tu>, Option<FilePosition>)> {
+        let (l, r, start) = self.tu.binary_operands(self)?;
+        Some((l, r, FilePosition::of(start)))
     }
 
     /// The translation unit the cursor belongs to.

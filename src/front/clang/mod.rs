@@ -411,6 +411,22 @@ pub struct TranslationUnit<'i> {
     _index: &'i Index,
     /// The locations of binary operators, by node (see [`Cursor`]'s `raw_location`).
     pub(crate) operator_locations: std::cell::RefCell<FxHashMap<usize, CXSourceLocation>>,
+    /// The chain of binary operators [`TranslationUnit::binary_operands`] last walked down.
+    operator_chain: std::cell::RefCell<OperatorChain>,
+}
+
+/// Binary operators met walking down left operands (`a + b + c`, parsed `(a + b) + c`), each
+/// with its operands, all starting where the leftmost operand does. Lowering asks for them
+/// from the top down, one after the other, so the next question is answered by comparing
+/// with the next node: no hashing and no second visit of each operator's children.
+#[derive(Default)]
+struct OperatorChain {
+    /// (node, left operand, right operand), outermost first.
+    operators: Vec<(usize, CXCursor, CXCursor)>,
+    /// The next operator to be asked for.
+    next: usize,
+    /// Where they all start.
+    loc: Option<CXSourceLocation>,
 }
 
 impl<'i> TranslationUnit<'i> {
@@ -532,6 +548,7 @@ impl<'i> TranslationUnit<'i> {
             raw,
             _index: index,
             operator_locations: Default::default(),
+            operator_chain: Default::default(),
         })
     }
 
@@ -662,6 +679,19 @@ impl<'tu> TranslationUnit<'tu> {
     /// O(n). An operator whose left operand is not an operator (nearly all) is answered
     /// without the cache.
     pub(crate) fn binary_location(&'tu self, lhs: cursor::Cursor<'tu>) -> CXSourceLocation {
+        if lhs.kind() != CXCursor_BinaryOperator {
+            // SAFETY: valid cursor.
+            return unsafe { (hot().clang_getRangeStart)((hot().clang_getCursorExtent)(lhs.raw())) };
+        }
+        {
+            // The operator just answered by `binary_operands`, or the next one.
+            let chain = self.operator_chain.borrow();
+            let near = chain.operators.iter().skip(chain.next.saturating_sub(1)).take(2);
+            if let Some(loc) = chain.loc.filter(|_| near.clone().any(|o| o.0 == lhs.node())) {
+                return loc;
+            }
+        }
+        self.forget_operator_chain();
         let mut chain: Vec<cursor::Cursor<'tu>> = Vec::new();
         let mut lhs = lhs;
         let loc = loop {
@@ -688,6 +718,73 @@ impl<'tu> TranslationUnit<'tu> {
             }
         }
         loc
+    }
+
+    /// A binary operator's two operands and where it starts (as
+    /// [`TranslationUnit::binary_location`] of its left operand): `None` unless it has two.
+    /// Down a chain of operators on the left side, the operators below are read in the same
+    /// walk and answered in turn (`OperatorChain`).
+    pub(crate) fn binary_operands(
+        &'tu self,
+        op: &cursor::Cursor<'tu>,
+    ) -> Option<(cursor::Cursor<'tu>, cursor::Cursor<'tu>, CXSourceLocation)> {
+        {
+            let mut chain = self.operator_chain.borrow_mut();
+            if let (Some(&(node, l, r)), Some(loc)) = (chain.operators.get(chain.next), chain.loc)
+            {
+                if node == op.node() {
+                    chain.next += 1;
+                    return Some((
+                        cursor::Cursor::new(l, self),
+                        cursor::Cursor::new(r, self),
+                        loc,
+                    ));
+                }
+            }
+        }
+        let children = op.expr_children();
+        let [l, r] = children.as_slice() else {
+            return None;
+        };
+        if l.kind() != CXCursor_BinaryOperator {
+            return Some((*l, *r, self.binary_location(*l)));
+        }
+        self.forget_operator_chain();
+        let mut operators = vec![(op.node(), l.raw(), r.raw())];
+        let mut below = *l;
+        let loc = loop {
+            if let Some(&loc) = self.operator_locations.borrow().get(&below.node()) {
+                break loc;
+            }
+            let children = below.expr_children();
+            let [bl, br] = children.as_slice() else {
+                // Not the shape walked here: the general walk answers for it.
+                break self.binary_location(below);
+            };
+            operators.push((below.node(), bl.raw(), br.raw()));
+            if bl.kind() != CXCursor_BinaryOperator {
+                break self.binary_location(*bl);
+            }
+            below = *bl;
+        };
+        *self.operator_chain.borrow_mut() = OperatorChain {
+            operators,
+            next: 1,
+            loc: Some(loc),
+        };
+        Some((*l, *r, loc))
+    }
+
+    /// Moves the operators of the last chain not yet asked for into `operator_locations`,
+    /// where any question finds them (a walk that does not come from the top down).
+    fn forget_operator_chain(&self) {
+        let chain = std::mem::take(&mut *self.operator_chain.borrow_mut());
+        if let Some(loc) = chain.loc {
+            let mut cache = self.operator_locations.borrow_mut();
+            for &(node, _, _) in chain.operators.get(chain.next..).unwrap_or_default() {
+                cache.insert(node, loc);
+            }
+        }
     }
 }
 

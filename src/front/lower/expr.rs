@@ -352,13 +352,15 @@ impl Lowerer<'_, '_> {
                 None => self.unsupported(c, "this implicit expression"),
             };
         };
-        let child_is_vector = ch.ty().kind() == CXType_ExtVector;
+        let child_kind = ch.ty().kind();
+        let child_is_vector = child_kind == CXType_ExtVector;
         if child_is_vector && c.is_in_macro_body() {
             if let Some(acc) = self.swizzle_after_invocation(c, &ch) {
                 return self.swizzle(c, &ch, Some(acc), cx);
             }
         }
-        if self.is_macro_body_swizzle(c, &ch) {
+        // (A swizzle's base is a vector: nothing else is asked of other operands.)
+        if child_is_vector && self.is_macro_body_swizzle(c, &ch) {
             let key = (c.hash(), c.location().map_or(0, |l| l.offset));
             match self.macro_swizzles.get(&key).cloned() {
                 Some(Some(acc)) => return self.swizzle(c, &ch, Some(acc), cx),
@@ -389,7 +391,9 @@ impl Lowerer<'_, '_> {
             }
             return self.unsupported(c, format!("'{first}'"));
         }
-        if !c.same_extent(&ch) {
+        // A swizzle (`v.xy`, `p->xy`) covers more than its base; an implicit conversion
+        // covers its operand, and only a vector or a pointer can be such a base.
+        if matches!(child_kind, CXType_ExtVector | CXType_Pointer) && !c.same_extent(&ch) {
             return self.swizzle(c, &ch, None, cx);
         }
         let inner = self.expr(&ch, cx)?;
@@ -1177,11 +1181,11 @@ impl Lowerer<'_, '_> {
     }
 
     fn binary(&mut self, c: &Cursor<'_>, cx: &mut FnCtx) -> R<Handle<Expr>> {
-        let ch = c.expr_children();
-        let [l, r] = ch.as_slice() else {
+        let Some((l, r, start)) = c.binary_operands() else {
             return self.unsupported(c, "this binary expression");
         };
-        let span = self.span_at(c.binary_position(l));
+        let (l, r) = (&l, &r);
+        let span = self.span_at(start);
         let op = c.binary_operator();
         match op {
             CXBinaryOperator_Assign => {
