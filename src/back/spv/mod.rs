@@ -13,6 +13,7 @@ mod bytes;
 mod collectives;
 mod entry;
 mod expr;
+mod fast;
 pub mod flavor;
 mod forward;
 mod function;
@@ -173,7 +174,7 @@ pub fn write(module: &Module, valid: &Validated, opts: &Options) -> Result<Writt
     for ext in extensions {
         b.extension(ext);
     }
-    let mut module = b.module();
+    let mut module = b.0.module();
     if opts.flavor.is_vulkan() {
         let more = wide_vectors::lower(&mut module)
             .map_err(|e| Error::Bug(Box::new(Bug::new(None, format!("wide vectors: {e}")))))?;
@@ -208,7 +209,7 @@ pub(crate) struct Writer<'m> {
     m: &'m Module,
     valid: &'m Validated,
     opts: Options,
-    b: Builder,
+    b: fast::FastBuilder,
     capabilities: BTreeSet<Capability>,
     /// `OpExtension`s the instructions used need (`SPV_INTEL_subgroups`).
     extensions: BTreeSet<&'static str>,
@@ -300,7 +301,7 @@ impl<'m> Writer<'m> {
             valid,
             capabilities: opts.flavor.base_capabilities().iter().copied().collect(),
             opts,
-            b,
+            b: fast::FastBuilder(b),
             extensions: BTreeSet::new(),
             ext: 0,
             types: HandleMap::default(),

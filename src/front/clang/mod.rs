@@ -681,13 +681,22 @@ impl<'tu> TranslationUnit<'tu> {
     pub(crate) fn binary_location(&'tu self, lhs: cursor::Cursor<'tu>) -> CXSourceLocation {
         if lhs.kind() != CXCursor_BinaryOperator {
             // SAFETY: valid cursor.
-            return unsafe { (hot().clang_getRangeStart)((hot().clang_getCursorExtent)(lhs.raw())) };
+            return unsafe {
+                (hot().clang_getRangeStart)((hot().clang_getCursorExtent)(lhs.raw()))
+            };
         }
         {
             // The operator just answered by `binary_operands`, or the next one.
             let chain = self.operator_chain.borrow();
-            let near = chain.operators.iter().skip(chain.next.saturating_sub(1)).take(2);
-            if let Some(loc) = chain.loc.filter(|_| near.clone().any(|o| o.0 == lhs.node())) {
+            let near = chain
+                .operators
+                .iter()
+                .skip(chain.next.saturating_sub(1))
+                .take(2);
+            if let Some(loc) = chain
+                .loc
+                .filter(|_| near.clone().any(|o| o.0 == lhs.node()))
+            {
                 return loc;
             }
         }
@@ -730,8 +739,7 @@ impl<'tu> TranslationUnit<'tu> {
     ) -> Option<(cursor::Cursor<'tu>, cursor::Cursor<'tu>, CXSourceLocation)> {
         {
             let mut chain = self.operator_chain.borrow_mut();
-            if let (Some(&(node, l, r)), Some(loc)) = (chain.operators.get(chain.next), chain.loc)
-            {
+            if let (Some(&(node, l, r)), Some(loc)) = (chain.operators.get(chain.next), chain.loc) {
                 if node == op.node() {
                     chain.next += 1;
                     return Some((

@@ -590,6 +590,9 @@ mod tests {
             "struct pair*"
         );
         assert_eq!(super::arg_type_name("global int*const*p"), "int** p");
-        assert_eq!(super::arg_type_name("  __read_only   image2d_t "), "image2d_t");
+        assert_eq!(
+            super::arg_type_name("  __read_only   image2d_t "),
+            "image2d_t"
+        );
     }
 }
