@@ -344,56 +344,54 @@ fn push_indented(out: &mut String, text: &str) {
 }
 
 /// Each byte's two lowercase hex digits, byte `b` at `2 * b`.
-const HEX_PAIRS: [u8; 512] = {
+/// The four lowercase hex digits of each 16-bit value, as the bytes of a little-endian `u32`.
+static HEX4: [u32; 65536] = {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut t = [0u8; 512];
-    let mut b = 0;
-    while b < 256 {
-        t[2 * b] = DIGITS[b >> 4];
-        t[2 * b + 1] = DIGITS[b & 0xf];
-        b += 1;
+    let mut t = [0u32; 65536];
+    let mut v = 0;
+    while v < 65536 {
+        t[v] = u32::from_le_bytes([
+            DIGITS[v >> 12],
+            DIGITS[(v >> 8) & 0xf],
+            DIGITS[(v >> 4) & 0xf],
+            DIGITS[v & 0xf],
+        ]);
+        v += 1;
     }
     t
 };
 
 /// `words` as `0x07230203, ` literals, eight to a line, each line indented as it stands in
-/// the bindings file and ended by a line break. By hand rather than with `write!`,
-/// and by slice stores rather than iterator adaptors: a build script runs this unoptimized,
-/// where `format_args` costs a tenth of a microsecond per word and an iterator chain per
-/// digit two tenths (a tenth of a second for the modules of `kernels/`).
+/// the bindings file and ended by a line break. By hand rather than with `write!`: a build
+/// script runs this unoptimized, where `format_args` costs a tenth of a microsecond per word
+/// and every indexing its bounds check (a tenth of a second for the modules of `kernels/`);
+/// here a literal is two table lookups and one 12-byte copy.
 fn push_words(out: &mut String, words: &[u32]) {
     const LINE: &[u8] = b"            ";
     const LITERAL: usize = b"0x00000000, ".len();
+    // `0x` and `, ` around the eight digits, in the bytes of a little-endian `u128`.
+    const FRAME: u128 = u16::from_le_bytes(*b"0x") as u128
+        | (u16::from_le_bytes(*b", ") as u128) << 80;
     let lines = words.len().div_ceil(8);
     let mut bytes = vec![0u8; words.len() * LITERAL + lines * (LINE.len() + 1)];
-    let buf: &mut [u8] = &mut bytes;
     let mut at = 0;
-    let mut i = 0;
-    while i < words.len() {
-        if i % 8 == 0 {
-            if i > 0 {
-                buf[at] = b'\n';
-                at += 1;
-            }
-            buf[at..at + LINE.len()].copy_from_slice(LINE);
-            at += LINE.len();
+    for (n, line) in words.chunks(8).enumerate() {
+        if n > 0 {
+            bytes[at] = b'\n';
+            at += 1;
         }
-        let w = words[i];
-        buf[at] = b'0';
-        buf[at + 1] = b'x';
-        let mut k = 0;
-        while k < 4 {
-            let b = (w >> (24 - 8 * k) & 0xff) as usize;
-            buf[at + 2 + 2 * k] = HEX_PAIRS[2 * b];
-            buf[at + 3 + 2 * k] = HEX_PAIRS[2 * b + 1];
-            k += 1;
+        bytes[at..at + LINE.len()].copy_from_slice(LINE);
+        at += LINE.len();
+        let literals = &mut bytes[at..at + line.len() * LITERAL];
+        for (slot, &w) in literals.chunks_exact_mut(LITERAL).zip(line) {
+            let high = HEX4[(w >> 16) as usize] as u128;
+            let low = HEX4[(w & 0xffff) as usize] as u128;
+            let literal = FRAME | high << 16 | low << 48;
+            slot.copy_from_slice(&literal.to_le_bytes()[..LITERAL]);
         }
-        buf[at + 10] = b',';
-        buf[at + 11] = b' ';
-        at += LITERAL;
-        i += 1;
+        at += line.len() * LITERAL;
     }
-    if let Some(last) = buf.last_mut() {
+    if let Some(last) = bytes.last_mut() {
         *last = b'\n';
     }
     // Only ASCII was written.
