@@ -432,6 +432,13 @@ impl<'tu> Cursor<'tu> {
         self.extent_tokens(false)
     }
 
+    /// The first of [`Cursor::tokens`], without spelling the others.
+    pub fn first_token(&self) -> Option<String> {
+        let r = self.extent_offsets(false)?;
+        // SAFETY: see `tokens_between`.
+        unsafe { self.first_tokens_in(self.range_of(r), 1).into_iter().next() }
+    }
+
     /// The tokens between the extent's ends, taken as file or as spelling locations.
     fn extent_tokens(&self, spelling: bool) -> Vec<String> {
         match self.extent_offsets(spelling) {
@@ -487,15 +494,45 @@ impl<'tu> Cursor<'tu> {
         // SAFETY: `r.file` came from `extent_offsets` on a cursor of this translation unit
         // (the lowering holds one), whose files live as long as it; the token buffer is
         // freed in `tokens_in`.
+        unsafe { self.tokens_in(self.range_of(r)) }
+    }
+
+    /// [`Cursor::tokens_between`] from the last `.` on (all of them where there is none):
+    /// what a swizzle's accessor is read from, without spelling the tokens of its base.
+    pub fn tokens_from_last_dot(&self, r: ExtentOffsets) -> Vec<String> {
+        // SAFETY: as in `tokens_between`; the buffer is disposed here.
         unsafe {
             let tu = self.tu.raw();
-            let f = r.file;
-            let range = clang_getRange(
-                clang_getLocationForOffset(tu, f, r.start),
-                clang_getLocationForOffset(tu, f, r.end),
-            );
-            self.tokens_in(range)
+            let mut toks: *mut CXToken = std::ptr::null_mut();
+            let mut n = 0u32;
+            clang_tokenize(tu, self.range_of(r), &mut toks, &mut n);
+            let mut tail = Vec::new();
+            for i in (0..n as usize).rev() {
+                let t = take_string(clang_getTokenSpelling(tu, *toks.add(i)));
+                let dot = t == ".";
+                tail.push(t);
+                if dot {
+                    break;
+                }
+            }
+            if !toks.is_null() {
+                clang_disposeTokens(tu, toks, n);
+            }
+            tail.reverse();
+            tail
         }
+    }
+
+    /// The source range of `r`.
+    ///
+    /// # Safety
+    /// `r` must come from [`Cursor::extent_offsets`] on a cursor of this translation unit.
+    unsafe fn range_of(&self, r: ExtentOffsets) -> CXSourceRange {
+        let tu = self.tu.raw();
+        clang_getRange(
+            clang_getLocationForOffset(tu, r.file, r.start),
+            clang_getLocationForOffset(tu, r.file, r.end),
+        )
     }
 
     /// The macro invocation this cursor's location was expanded from, as the file offset

@@ -251,10 +251,7 @@ impl Lowerer<'_, '_> {
         let mut attrs = children.iter().filter(|a| a.is_attribute());
         let is_kernel = c.ty().spelling().contains("device_kernel")
             || attrs.clone().any(|a| {
-                matches!(
-                    a.tokens().first().map(String::as_str),
-                    Some("__kernel" | "kernel")
-                )
+                matches!(a.first_token().as_deref(), Some("__kernel" | "kernel"))
             });
         if !is_kernel {
             return None;
@@ -290,7 +287,7 @@ impl Lowerer<'_, '_> {
         ] {
             if printed.contains(name) && value.is_none() {
                 let attr = children.iter().find(|a| {
-                    a.is_attribute() && a.tokens().first().map(String::as_str) == Some(name)
+                    a.is_attribute() && a.first_token().as_deref() == Some(name)
                 });
                 let span = self.span(attr.unwrap_or(c));
                 self.diags.push(Diagnostic::unsupported(

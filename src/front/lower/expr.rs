@@ -374,8 +374,7 @@ impl Lowerer<'_, '_> {
             }
         }
         if !c.same_location(&ch) {
-            let tokens = c.tokens();
-            let first = tokens.first().cloned().unwrap_or_default();
+            let first = c.first_token().unwrap_or_default();
             // In a macro body the tokens are the invocation's: a one-operand form that is not
             // a swizzle (checked above) reinterprets its operand.
             if first.starts_with("as_") || first == "__builtin_astype" || c.is_in_macro_body() {
@@ -677,7 +676,7 @@ impl Lowerer<'_, '_> {
         if let Some(r) = c.extent_offsets(true) {
             let cached = self.written_accessors.borrow().get(&r).cloned();
             let known = cached.unwrap_or_else(|| {
-                let spelled = c.tokens_between(r);
+                let spelled = c.tokens_from_last_dot(r);
                 let a = (!spelled.is_empty()).then(|| accessor(&spelled));
                 self.written_accessors.borrow_mut().insert(r, a.clone());
                 a
@@ -686,7 +685,10 @@ impl Lowerer<'_, '_> {
                 return a;
             }
         }
-        accessor(&c.tokens())
+        match c.extent_offsets(false) {
+            Some(r) => accessor(&c.tokens_from_last_dot(r)),
+            None => accessor(&[]),
+        }
     }
 
     /// Whether `c`, an `UnexposedExpr` whose first expression child is `ch`, is one of

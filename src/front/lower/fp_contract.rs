@@ -59,20 +59,10 @@ impl Lowerer<'_, '_> {
         // Cheapest exit, before libclang tokenizes the whole file (a tenth of the compile time
         // of a long kernel): no word such a pragma needs in the text, and no line splice or
         // trigraph that could hide one.
-        let may_have = self.sources.get(main).is_none_or(|f| {
-            [
-                "FP_CONTRACT",
-                "contract",
-                "_Pragma",
-                "\\\n",
-                "\\\r",
-                "\\ ",
-                "\\\t",
-                "??/",
-            ]
-            .iter()
-            .any(|w| f.text.contains(w))
-        });
+        let may_have = self
+            .sources
+            .get(main)
+            .is_none_or(|f| may_name_fp_contract(f.text.as_bytes()));
         if !may_have {
             return;
         }
@@ -156,6 +146,30 @@ fn innermost_block(root: &Cursor<'_>, loc: &Location) -> Option<Location> {
     end
 }
 
+/// Whether `text` holds a word an FP_CONTRACT pragma needs (`FP_CONTRACT`, `contract`,
+/// `_Pragma`), or a line splice or trigraph that could hide one: one pass over the bytes
+/// (eight searches for the words cost several times more unoptimized, as a build script
+/// runs clc).
+fn may_name_fp_contract(text: &[u8]) -> bool {
+    let at = |i: usize, word: &[u8]| text.get(i..i + word.len()) == Some(word);
+    let mut i = 0;
+    while i < text.len() {
+        let hit = match text[i] {
+            b'F' => at(i, b"FP_CONTRACT"),
+            b'c' => at(i, b"contract"),
+            b'_' => at(i, b"_Pragma"),
+            b'\\' => matches!(text.get(i + 1), Some(b'\n' | b'\r' | b' ' | b'\t')),
+            b'?' => at(i, b"??/"),
+            _ => false,
+        };
+        if hit {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::{parse, FpContract};
@@ -177,5 +191,26 @@ mod tests {
         );
         assert_eq!(p("OPENCL EXTENSION cl_khr_fp64 : enable"), None);
         assert_eq!(p("unroll 4"), None);
+    }
+
+    #[test]
+    fn the_text_check_finds_every_word_and_splice() {
+        use super::may_name_fp_contract as may;
+        for t in [
+            "#pragma OPENCL FP_CONTRACT OFF",
+            "#pragma clang fp contract(fast)",
+            "_Pragma(\"x\")",
+            "#define A \\\n 1",
+            "a \\\r\n",
+            "a \\ \n",
+            "a \\\t\n",
+            "??/\n",
+            "FP_CONTRACT",
+        ] {
+            assert!(may(t.as_bytes()), "{t:?}");
+        }
+        for t in ["", "kernel void k() {}", "FP_CONTRAC", "contrac", "_Pragm", "a \\x", "??", "\\"] {
+            assert!(!may(t.as_bytes()), "{t:?}");
+        }
     }
 }
