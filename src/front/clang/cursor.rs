@@ -551,7 +551,12 @@ impl<'tu> Cursor<'tu> {
                 return None;
             }
             let mut size = 0usize;
-            clang_getFileContents(tu, fe, &mut size);
+            let contents = clc_file_bytes(clang_getFileContents(tu, fe, &mut size), size);
+            // The name as written, where it is plain ASCII ending at a character that
+            // cannot continue it (else the lexer decides: splices, UCNs, UTF-8).
+            if let Some(name) = contents.and_then(|b| plain_identifier_at(b, oe as usize)) {
+                return Some((oe, name));
+            }
             let end = (oe as usize + 256).min(size) as u32;
             let range = clang_getRange(
                 clang_getLocationForOffset(tu, fe, oe),
@@ -803,4 +808,28 @@ impl<'tu> Cursor<'tu> {
             ))
         }
     }
+}
+
+/// The bytes of a file's contents as `clang_getFileContents` returns them.
+///
+/// # Safety
+/// `data` must point to `size` bytes that live as long as the translation unit.
+unsafe fn clc_file_bytes<'a>(data: *const std::os::raw::c_char, size: usize) -> Option<&'a [u8]> {
+    (!data.is_null()).then(|| std::slice::from_raw_parts(data.cast::<u8>(), size))
+}
+
+/// The identifier starting at `at` in `text`, when it is spelled plainly: ASCII letters,
+/// digits and `_`, followed by a byte that cannot continue it or hide a continuation (not
+/// `\\`, `?`, `$` or a non-ASCII byte).
+fn plain_identifier_at(text: &[u8], at: usize) -> Option<String> {
+    let rest = text.get(at..)?;
+    let len = rest
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+        .unwrap_or(rest.len());
+    let (name, next) = (&rest[..len], rest.get(len));
+    let plain = !name.is_empty()
+        && !name[0].is_ascii_digit()
+        && !matches!(next, Some(b'\\' | b'?' | b'$' | 0x80..));
+    plain.then(|| String::from_utf8_lossy(name).into_owned())
 }

@@ -260,15 +260,20 @@ fn parse_major(version: &str) -> Option<u32> {
 /// The folder of clang's builtin headers (`opencl-c-base.h`) for the loaded libclang:
 /// passed as `-isystem` because libclang derives its resource dir from the path it was
 /// loaded from, which may be a symlink elsewhere.
+/// Looked up once per process (every compile passes it).
 pub fn resource_include_dir() -> Option<PathBuf> {
+    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
     let (lib, major) = LIBRARY.get()?.as_ref().ok()?;
-    let dir = lib
-        .path()
-        .parent()?
-        .join("clang")
-        .join(major.to_string())
-        .join("include");
-    dir.join("opencl-c-base.h").exists().then_some(dir)
+    DIR.get_or_init(|| {
+        let dir = lib
+            .path()
+            .parent()?
+            .join("clang")
+            .join(major.to_string())
+            .join("include");
+        dir.join("opencl-c-base.h").exists().then_some(dir)
+    })
+    .clone()
 }
 
 /// Converts and frees a `CXString` holding a file name: its bytes as they are, so that a
