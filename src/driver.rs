@@ -71,38 +71,23 @@ fn compile_on_big_stack(path: &Path, text: &[u8], opts: &Options) -> Result<Comp
     use std::sync::Arc;
     let phase = Arc::new(AtomicU8::new(BEFORE_PARSE));
     let (send, receive) = std::sync::mpsc::channel();
-    let worker = {
-        let (path, text, opts, phase) = (
-            path.to_path_buf(),
-            text.to_vec(),
-            opts.clone(),
-            Arc::clone(&phase),
-        );
-        std::thread::Builder::new()
-            .name("clc-compiler".into())
-            .stack_size(STACK_BYTES)
-            .spawn(move || {
-                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    compile_now(&path, &text, &opts, &phase)
-                }));
-                // The receiver is gone only if the caller gave up waiting.
-                let _ = send.send(result);
-            })
+    let job = Job {
+        path: path.to_path_buf(),
+        text: text.to_vec(),
+        opts: opts.clone(),
+        phase: Arc::clone(&phase),
+        reply: send,
     };
-    let handle = match worker {
-        Ok(handle) => handle,
-        Err(e) => {
-            return Err(Error::Internal {
-                bug: Bug::new(None, format!("cannot start the compiler thread: {e}")),
-                sources: SourceMap::default(),
-            })
-        }
-    };
+    if let Err(e) = compiler_threads::run(job) {
+        return Err(Error::Internal {
+            bug: Bug::new(None, format!("cannot start the compiler thread: {e}")),
+            sources: SourceMap::default(),
+        });
+    }
     let mut parse_started: Option<std::time::Instant> = None;
     loop {
         match receive.recv_timeout(std::time::Duration::from_millis(200)) {
             Ok(result) => {
-                let _ = handle.join();
                 return result.unwrap_or_else(|payload| {
                     let what = payload
                         .downcast_ref::<&str>()
@@ -135,6 +120,110 @@ fn compile_on_big_stack(path: &Path, text: &[u8], opts: &Options) -> Result<Comp
                     path.display(),
                     limit.as_secs()
                 )));
+            }
+        }
+    }
+}
+
+/// One compile for a compiler thread: its inputs (owned, so that a parse that never ends can
+/// be left behind) and where its result goes.
+struct Job {
+    path: std::path::PathBuf,
+    text: Vec<u8>,
+    opts: Options,
+    phase: std::sync::Arc<std::sync::atomic::AtomicU8>,
+    reply: std::sync::mpsc::Sender<std::thread::Result<Result<Compilation, Error>>>,
+}
+
+/// The threads compiles run on, kept for the next compile: starting a thread with a
+/// [`STACK_BYTES`] stack for each file, faulting in the stack it uses and unmapping it at
+/// its end cost a few percent of a `clc::Build` of many small files. A thread waits
+/// [`compiler_threads::LINGER`] for another compile, then ends; one whose parse never ends
+/// is left behind, as before; one whose compile panicked ends.
+mod compiler_threads {
+    use super::{compile_now, Job, STACK_BYTES};
+    use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+    use std::sync::{Mutex, PoisonError};
+    use std::time::Duration;
+
+    /// How long an idle compiler thread waits for another compile.
+    pub(super) const LINGER: Duration = Duration::from_secs(1);
+
+    /// An idle thread: its number and where it takes its next job.
+    struct Idle {
+        id: u64,
+        jobs: Sender<Job>,
+    }
+
+    static IDLE: Mutex<Vec<Idle>> = Mutex::new(Vec::new());
+    static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+    fn idle() -> std::sync::MutexGuard<'static, Vec<Idle>> {
+        IDLE.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Hands `job` to an idle compiler thread, or to a new one.
+    pub(super) fn run(mut job: Job) -> std::io::Result<()> {
+        loop {
+            let Some(thread) = idle().pop() else { break };
+            match thread.jobs.send(job) {
+                Ok(()) => return Ok(()),
+                // It has just ended: the next one.
+                Err(mpsc::SendError(back)) => job = back,
+            }
+        }
+        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let (jobs, inbox) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("clc-compiler".into())
+            .stack_size(STACK_BYTES)
+            .spawn(move || serve(id, jobs, inbox, job))?;
+        Ok(())
+    }
+
+    fn serve(id: u64, me: Sender<Job>, inbox: Receiver<Job>, first: Job) {
+        let mut next = Some(first);
+        loop {
+            let job = match next.take() {
+                Some(job) => job,
+                None => match inbox.recv_timeout(LINGER) {
+                    Ok(job) => job,
+                    Err(RecvTimeoutError::Timeout) => {
+                        let mut idle = idle();
+                        match idle.iter().position(|t| t.id == id) {
+                            Some(k) => {
+                                idle.swap_remove(k);
+                                return;
+                            }
+                            // Taken by a compile that is about to send its job.
+                            None => continue,
+                        }
+                    }
+                    Err(RecvTimeoutError::Disconnected) => return,
+                },
+            };
+            let Job {
+                path,
+                text,
+                opts,
+                phase,
+                reply,
+            } = job;
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                compile_now(&path, &text, &opts, &phase)
+            }));
+            let healthy = result.is_ok();
+            // Back in the pool before the caller hears, so that its next compile finds it.
+            if healthy {
+                idle().push(Idle {
+                    id,
+                    jobs: me.clone(),
+                });
+            }
+            // The receiver is gone only if the caller gave up waiting.
+            let _ = reply.send(result);
+            if !healthy {
+                return;
             }
         }
     }
