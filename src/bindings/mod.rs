@@ -343,7 +343,6 @@ fn push_indented(out: &mut String, text: &str) {
     }
 }
 
-/// Each byte's two lowercase hex digits, byte `b` at `2 * b`.
 /// The four lowercase hex digits of each 16-bit value, as the bytes of a little-endian `u32`.
 static HEX4: [u32; 65536] = {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";

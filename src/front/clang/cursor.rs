@@ -100,17 +100,19 @@ extern "C" fn collect(c: CXCursor, _parent: CXCursor, data: CXClientData) -> CXC
 struct PostOrder<'tu> {
     tu: &'tu TranslationUnit<'tu>,
     kind: CXCursorKind,
-    /// The cursors whose subtrees the visit is still in, outermost first (the root first).
-    open: Vec<CXCursor>,
-    out: Vec<Cursor<'tu>>,
+    /// The cursors whose subtrees the visit is still in, outermost first (the root first),
+    /// each with its first expression child once seen.
+    open: Vec<(CXCursor, Option<CXCursor>)>,
+    out: Vec<(Cursor<'tu>, Option<Cursor<'tu>>)>,
 }
 
 impl<'tu> PostOrder<'tu> {
     /// Ends the innermost open subtree.
     fn close(&mut self) {
-        if let Some(done) = self.open.pop() {
+        if let Some((done, first)) = self.open.pop() {
             if done.kind == self.kind {
-                self.out.push(Cursor::new(done, self.tu));
+                let first = first.map(|f| Cursor::new(f, self.tu));
+                self.out.push((Cursor::new(done, self.tu), first));
             }
         }
     }
@@ -126,22 +128,36 @@ extern "C" fn post_order(c: CXCursor, parent: CXCursor, data: CXClientData) -> C
     // outlives the visit.
     let walk = unsafe { &mut *(data as *mut PostOrder<'_>) };
     // The subtrees of the open cursors below `parent` are finished.
-    while walk.open.len() > 1 && walk.open.last().is_some_and(|o| !same_cursor(o, &parent)) {
+    while walk.open.len() > 1
+        && walk
+            .open
+            .last()
+            .is_some_and(|(o, _)| !same_cursor(o, &parent))
+    {
         walk.close();
     }
-    walk.open.push(c);
+    if let Some((_, first @ None)) = walk.open.last_mut() {
+        // SAFETY: a kind query.
+        if unsafe { (super::hot().clang_isExpression)(c.kind) } != 0 {
+            *first = Some(c);
+        }
+    }
+    walk.open.push((c, None));
     CXChildVisit_Recurse
 }
 
 impl<'tu> Cursor<'tu> {
     /// The descendants of kind `kind`, each after its own descendants and after the
-    /// subtrees before it (post-order), from one recursive visit: no list of children
-    /// per node.
-    pub fn descendants_post_order(&self, kind: CXCursorKind) -> Vec<Cursor<'tu>> {
+    /// subtrees before it (post-order), with its first expression child (the first of
+    /// [`Cursor::expr_children`]), from one recursive visit: no list of children per node.
+    pub fn descendants_post_order(
+        &self,
+        kind: CXCursorKind,
+    ) -> Vec<(Cursor<'tu>, Option<Cursor<'tu>>)> {
         let mut walk = PostOrder {
             tu: self.tu,
             kind,
-            open: vec![self.raw],
+            open: vec![(self.raw, None)],
             out: Vec::new(),
         };
         // SAFETY: `post_order` takes its data as the `PostOrder` it is.

@@ -401,8 +401,8 @@ impl Lowerer<'_, '_> {
                 .flatten()
                 .filter(|b| may_hold_invocation(b))
         });
-        for c in bodies.flat_map(|b| b.descendants_post_order(CXCursor_UnexposedExpr)) {
-            let Some(ch) = c.expr_children().into_iter().next() else {
+        for (c, first) in bodies.flat_map(|b| b.descendants_post_order(CXCursor_UnexposedExpr)) {
+            let Some(ch) = first else {
                 continue;
             };
             if !self.is_macro_body_swizzle(&c, &ch) {
