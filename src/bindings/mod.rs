@@ -369,8 +369,8 @@ fn push_words(out: &mut String, words: &[u32]) {
     const LINE: &[u8] = b"            ";
     const LITERAL: usize = b"0x00000000, ".len();
     // `0x` and `, ` around the eight digits, in the bytes of a little-endian `u128`.
-    const FRAME: u128 = u16::from_le_bytes(*b"0x") as u128
-        | (u16::from_le_bytes(*b", ") as u128) << 80;
+    const FRAME: u128 =
+        u16::from_le_bytes(*b"0x") as u128 | (u16::from_le_bytes(*b", ") as u128) << 80;
     let lines = words.len().div_ceil(8);
     let mut bytes = vec![0u8; words.len() * LITERAL + lines * (LINE.len() + 1)];
     let mut at = 0;

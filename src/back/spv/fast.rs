@@ -50,6 +50,18 @@ pub(crate) fn instruction(
     }
 }
 
+/// `first` as id operands, then `rest` as operands made by `kind`: the operand list of an
+/// instruction that ends in a list of ids or literals.
+fn operands<T>(
+    first: &[Word],
+    rest: impl IntoIterator<Item = T>,
+    kind: impl Fn(T) -> Operand,
+) -> Vec<Operand> {
+    let mut all: Vec<Operand> = first.iter().map(|&id| Operand::IdRef(id)).collect();
+    all.extend(rest.into_iter().map(kind));
+    all
+}
+
 /// See the module's documentation.
 pub(crate) struct FastBuilder(pub(crate) Builder);
 
@@ -120,7 +132,7 @@ impl FastBuilder {
             op,
             result_type,
             result_id,
-            vec![Operand::IdRef(a), Operand::IdRef(b)],
+            operands(&[a, b], [], Operand::IdRef),
         )
     }
 
@@ -149,10 +161,13 @@ impl FastBuilder {
         memory_access: Option<spirv::MemoryAccess>,
         additional_params: impl IntoIterator<Item = Operand>,
     ) -> BuildResult<Word> {
-        let mut operands = vec![Operand::IdRef(pointer)];
-        operands.extend(memory_access.map(Operand::MemoryAccess));
-        operands.extend(additional_params);
-        self.value(Op::Load, result_type, result_id, operands)
+        let access = memory_access.map(Operand::MemoryAccess);
+        let ops = operands(
+            &[pointer],
+            access.into_iter().chain(additional_params),
+            |o| o,
+        );
+        self.value(Op::Load, result_type, result_id, ops)
     }
 
     pub(crate) fn store(
@@ -162,10 +177,13 @@ impl FastBuilder {
         memory_access: Option<spirv::MemoryAccess>,
         additional_params: impl IntoIterator<Item = Operand>,
     ) -> BuildResult<()> {
-        let mut operands = vec![Operand::IdRef(pointer), Operand::IdRef(object)];
-        operands.extend(memory_access.map(Operand::MemoryAccess));
-        operands.extend(additional_params);
-        self.effect(Op::Store, operands)
+        let access = memory_access.map(Operand::MemoryAccess);
+        let ops = operands(
+            &[pointer, object],
+            access.into_iter().chain(additional_params),
+            |o| o,
+        );
+        self.effect(Op::Store, ops)
     }
 
     pub(crate) fn in_bounds_access_chain(
@@ -175,9 +193,8 @@ impl FastBuilder {
         base: Word,
         indexes: impl IntoIterator<Item = Word>,
     ) -> BuildResult<Word> {
-        let mut operands = vec![Operand::IdRef(base)];
-        operands.extend(indexes.into_iter().map(Operand::IdRef));
-        self.value(Op::InBoundsAccessChain, result_type, result_id, operands)
+        let ops = operands(&[base], indexes, Operand::IdRef);
+        self.value(Op::InBoundsAccessChain, result_type, result_id, ops)
     }
 
     pub(crate) fn in_bounds_ptr_access_chain(
@@ -188,9 +205,8 @@ impl FastBuilder {
         element: Word,
         indexes: impl IntoIterator<Item = Word>,
     ) -> BuildResult<Word> {
-        let mut operands = vec![Operand::IdRef(base), Operand::IdRef(element)];
-        operands.extend(indexes.into_iter().map(Operand::IdRef));
-        self.value(Op::InBoundsPtrAccessChain, result_type, result_id, operands)
+        let ops = operands(&[base, element], indexes, Operand::IdRef);
+        self.value(Op::InBoundsPtrAccessChain, result_type, result_id, ops)
     }
 
     pub(crate) fn composite_extract(
@@ -200,9 +216,8 @@ impl FastBuilder {
         composite: Word,
         indexes: impl IntoIterator<Item = u32>,
     ) -> BuildResult<Word> {
-        let mut operands = vec![Operand::IdRef(composite)];
-        operands.extend(indexes.into_iter().map(Operand::LiteralBit32));
-        self.value(Op::CompositeExtract, result_type, result_id, operands)
+        let ops = operands(&[composite], indexes, Operand::LiteralBit32);
+        self.value(Op::CompositeExtract, result_type, result_id, ops)
     }
 
     pub(crate) fn composite_insert(
@@ -213,9 +228,8 @@ impl FastBuilder {
         composite: Word,
         indexes: impl IntoIterator<Item = u32>,
     ) -> BuildResult<Word> {
-        let mut operands = vec![Operand::IdRef(object), Operand::IdRef(composite)];
-        operands.extend(indexes.into_iter().map(Operand::LiteralBit32));
-        self.value(Op::CompositeInsert, result_type, result_id, operands)
+        let ops = operands(&[object, composite], indexes, Operand::LiteralBit32);
+        self.value(Op::CompositeInsert, result_type, result_id, ops)
     }
 
     pub(crate) fn composite_construct(
@@ -224,8 +238,8 @@ impl FastBuilder {
         result_id: Option<Word>,
         constituents: impl IntoIterator<Item = Word>,
     ) -> BuildResult<Word> {
-        let operands = constituents.into_iter().map(Operand::IdRef).collect();
-        self.value(Op::CompositeConstruct, result_type, result_id, operands)
+        let ops = operands(&[], constituents, Operand::IdRef);
+        self.value(Op::CompositeConstruct, result_type, result_id, ops)
     }
 
     pub(crate) fn function_call(
@@ -235,9 +249,8 @@ impl FastBuilder {
         function: Word,
         arguments: impl IntoIterator<Item = Word>,
     ) -> BuildResult<Word> {
-        let mut operands = vec![Operand::IdRef(function)];
-        operands.extend(arguments.into_iter().map(Operand::IdRef));
-        self.value(Op::FunctionCall, result_type, result_id, operands)
+        let ops = operands(&[function], arguments, Operand::IdRef);
+        self.value(Op::FunctionCall, result_type, result_id, ops)
     }
 
     pub(crate) fn ext_inst(
@@ -264,12 +277,8 @@ impl FastBuilder {
         object_1: Word,
         object_2: Word,
     ) -> BuildResult<Word> {
-        let operands = vec![
-            Operand::IdRef(condition),
-            Operand::IdRef(object_1),
-            Operand::IdRef(object_2),
-        ];
-        self.value(Op::Select, result_type, result_id, operands)
+        let ops = operands(&[condition, object_1, object_2], [], Operand::IdRef);
+        self.value(Op::Select, result_type, result_id, ops)
     }
 
     pub(crate) fn i_add(
@@ -325,13 +334,12 @@ impl FastBuilder {
         false_label: Word,
         branch_weights: impl IntoIterator<Item = u32>,
     ) -> BuildResult<()> {
-        let mut operands = vec![
-            Operand::IdRef(condition),
-            Operand::IdRef(true_label),
-            Operand::IdRef(false_label),
-        ];
-        operands.extend(branch_weights.into_iter().map(Operand::LiteralBit32));
-        self.terminator(Op::BranchConditional, operands)
+        let ops = operands(
+            &[condition, true_label, false_label],
+            branch_weights,
+            Operand::LiteralBit32,
+        );
+        self.terminator(Op::BranchConditional, ops)
     }
 
     pub(crate) fn ret(&mut self) -> BuildResult<()> {

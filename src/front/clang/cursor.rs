@@ -516,26 +516,21 @@ impl<'tu> Cursor<'tu> {
     /// [`Cursor::tokens_between`] from the last `.` on (all of them where there is none):
     /// what a swizzle's accessor is read from, without spelling the tokens of its base.
     pub fn tokens_from_last_dot(&self, r: ExtentOffsets) -> Vec<String> {
-        // SAFETY: as in `tokens_between`; the buffer is disposed here.
+        // SAFETY: as in `tokens_between`.
         unsafe {
-            let tu = self.tu.raw();
-            let mut toks: *mut CXToken = std::ptr::null_mut();
-            let mut n = 0u32;
-            clang_tokenize(tu, self.range_of(r), &mut toks, &mut n);
-            let mut tail = Vec::new();
-            for i in (0..n as usize).rev() {
-                let t = take_string(clang_getTokenSpelling(tu, *toks.add(i)));
-                let dot = t == ".";
-                tail.push(t);
-                if dot {
-                    break;
+            self.with_tokens(self.range_of(r), |n, spell| {
+                let mut tail = Vec::new();
+                for i in (0..n).rev() {
+                    let t = spell(i);
+                    let dot = t == ".";
+                    tail.push(t);
+                    if dot {
+                        break;
+                    }
                 }
-            }
-            if !toks.is_null() {
-                clang_disposeTokens(tu, toks, n);
-            }
-            tail.reverse();
-            tail
+                tail.reverse();
+                tail
+            })
         }
     }
 
@@ -567,7 +562,7 @@ impl<'tu> Cursor<'tu> {
                 return None;
             }
             let mut size = 0usize;
-            let contents = clc_file_bytes(clang_getFileContents(tu, fe, &mut size), size);
+            let contents = file_bytes(clang_getFileContents(tu, fe, &mut size), size);
             // The name as written, where it is plain ASCII ending at a character that
             // cannot continue it (else the lexer decides: splices, UCNs, UTF-8).
             if let Some(name) = contents.and_then(|b| plain_identifier_at(b, oe as usize)) {
@@ -595,13 +590,26 @@ impl<'tu> Cursor<'tu> {
     /// # Safety
     /// `range` must belong to this cursor's translation unit.
     unsafe fn first_tokens_in(&self, range: CXSourceRange, limit: usize) -> Vec<String> {
+        self.with_tokens(range, |n, spell| (0..n.min(limit)).map(spell).collect())
+    }
+
+    /// `f` given the number of tokens in `range` and the spelling of the token at an index;
+    /// the token buffer is freed after.
+    ///
+    /// # Safety
+    /// `range` must belong to this cursor's translation unit.
+    unsafe fn with_tokens<R>(
+        &self,
+        range: CXSourceRange,
+        f: impl FnOnce(usize, &dyn Fn(usize) -> String) -> R,
+    ) -> R {
         let tu = self.tu.raw();
         let mut toks: *mut CXToken = std::ptr::null_mut();
         let mut n = 0u32;
         clang_tokenize(tu, range, &mut toks, &mut n);
-        let out = (0..(n as usize).min(limit))
-            .map(|i| take_string(clang_getTokenSpelling(tu, *toks.add(i))))
-            .collect();
+        // SAFETY: `i < n` indexes the buffer clang_tokenize filled.
+        let spell = |i: usize| unsafe { take_string(clang_getTokenSpelling(tu, *toks.add(i))) };
+        let out = f(n as usize, &spell);
         if !toks.is_null() {
             clang_disposeTokens(tu, toks, n);
         }
@@ -830,7 +838,7 @@ impl<'tu> Cursor<'tu> {
 ///
 /// # Safety
 /// `data` must point to `size` bytes that live as long as the translation unit.
-unsafe fn clc_file_bytes<'a>(data: *const std::os::raw::c_char, size: usize) -> Option<&'a [u8]> {
+unsafe fn file_bytes<'a>(data: *const std::os::raw::c_char, size: usize) -> Option<&'a [u8]> {
     (!data.is_null()).then(|| std::slice::from_raw_parts(data.cast::<u8>(), size))
 }
 
@@ -848,4 +856,28 @@ fn plain_identifier_at(text: &[u8], at: usize) -> Option<String> {
         && !name[0].is_ascii_digit()
         && !matches!(next, Some(b'\\' | b'?' | b'$' | 0x80..));
     plain.then(|| String::from_utf8_lossy(name).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_identifier_at as name;
+
+    #[test]
+    fn plain_identifiers_are_read_and_the_rest_left_to_the_lexer() {
+        assert_eq!(name(b"x = FOO(a);", 4).as_deref(), Some("FOO"));
+        assert_eq!(name(b"GETX_2 (v)", 0).as_deref(), Some("GETX_2"));
+        assert_eq!(name(b"AT_END", 3).as_deref(), Some("END"));
+        // A splice, a trigraph, `$` or UTF-8 may continue the name; not an identifier.
+        for (text, at) in [
+            (&b"FO\\\nO(x)"[..], 0),
+            (b"A??/\nB", 0),
+            (b"A$B", 0),
+            ("Ab\u{e9}".as_bytes(), 0),
+            (b"9x", 0),
+            (b"(x)", 0),
+            (b"x", 5),
+        ] {
+            assert_eq!(name(text, at), None, "{:?}", String::from_utf8_lossy(text));
+        }
+    }
 }

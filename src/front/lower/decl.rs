@@ -250,9 +250,9 @@ impl Lowerer<'_, '_> {
         }
         let mut attrs = children.iter().filter(|a| a.is_attribute());
         let is_kernel = c.ty().spelling().contains("device_kernel")
-            || attrs.clone().any(|a| {
-                matches!(a.first_token().as_deref(), Some("__kernel" | "kernel"))
-            });
+            || attrs
+                .clone()
+                .any(|a| matches!(a.first_token().as_deref(), Some("__kernel" | "kernel")));
         if !is_kernel {
             return None;
         }
@@ -286,9 +286,9 @@ impl Lowerer<'_, '_> {
             ("work_group_size_hint", attrs.work_group_size_hint),
         ] {
             if printed.contains(name) && value.is_none() {
-                let attr = children.iter().find(|a| {
-                    a.is_attribute() && a.first_token().as_deref() == Some(name)
-                });
+                let attr = children
+                    .iter()
+                    .find(|a| a.is_attribute() && a.first_token().as_deref() == Some(name));
                 let span = self.span(attr.unwrap_or(c));
                 self.diags.push(Diagnostic::unsupported(
                     span,

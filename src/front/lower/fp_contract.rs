@@ -209,7 +209,16 @@ mod tests {
         ] {
             assert!(may(t.as_bytes()), "{t:?}");
         }
-        for t in ["", "kernel void k() {}", "FP_CONTRAC", "contrac", "_Pragm", "a \\x", "??", "\\"] {
+        for t in [
+            "",
+            "kernel void k() {}",
+            "FP_CONTRAC",
+            "contrac",
+            "_Pragm",
+            "a \\x",
+            "??",
+            "\\",
+        ] {
             assert!(!may(t.as_bytes()), "{t:?}");
         }
     }
